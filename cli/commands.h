@@ -1,0 +1,13 @@
+#pragma once
+// Each subcommand of the gpucosim CLI lives in its own cmd_*.cpp and registers itself on the
+// root CLI::App. A command's callback throws InputError (or CLI::Error) on bad input; main()
+// prints the message and exits non-zero.
+#include <CLI/CLI.hpp>
+
+namespace gpucosim::cli {
+
+void register_trace_command(CLI::App& app);      // trace info | trace gen
+void register_workloads_command(CLI::App& app);  // workloads
+void register_sram_command(CLI::App& app);       // sram
+
+}  // namespace gpucosim::cli

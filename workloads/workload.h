@@ -1,0 +1,55 @@
+#pragma once
+// Built-in kernel generators. A Workload computes, per warp, the SASS-like instruction stream of a
+// classic kernel (opcodes, register operands, predication, lane addresses) and delivers it through
+// the same KernelSource interface as the trace reader, one thread block at a time.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/kernel.h"
+#include "trace/kernel_counts.h"
+
+namespace gpucosim {
+
+struct WorkloadParam {
+  std::string name;
+  int64_t default_value;
+  int64_t min_value;
+  int64_t max_value;
+  std::string help;
+};
+
+using ParamValues = std::map<std::string, int64_t>;
+
+// What a workload produces: host-to-device copies (as the tracer records them) and its kernels,
+// in launch order.
+struct GeneratedApp {
+  std::vector<Command> memcpys;
+  std::vector<std::unique_ptr<KernelSource>> kernels;
+};
+
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  virtual std::vector<WorkloadParam> params() const = 0;
+  // Builds the kernels for fully resolved parameters (see resolve_params).
+  virtual GeneratedApp generate(const ParamValues& p) const = 0;
+  // Counts per kernel computed in closed form from the parameters, without generating anything.
+  virtual std::vector<KernelCounts> expected_counts(const ParamValues& p) const = 0;
+};
+
+// Every built-in workload, in a fixed order.
+const std::vector<std::unique_ptr<Workload>>& builtin_workloads();
+// nullptr when there is no workload of that name.
+const Workload* find_workload(const std::string& name);
+
+// Defaults overlaid with `overrides` ("k=v" strings). Unknown names and out-of-range or
+// non-integer values raise InputError naming `origin` (e.g. "--param") and the valid choices.
+ParamValues resolve_params(const Workload& w, const std::vector<std::string>& overrides,
+                           const std::string& origin = "--param");
+
+}  // namespace gpucosim
