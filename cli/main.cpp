@@ -1,0 +1,34 @@
+// gpucosim command-line entry point: builds the CLI from the registered subcommands, runs the
+// chosen one, and turns bad input into "gpucosim: error: file:line: what" with exit code 1.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "kernel/input_error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"gpucosim: an open GPU architecture research platform (SystemC/TLM GPU model, "
+               "RTL co-simulation, synthesis and area/power)",
+               "gpucosim"};
+  app.set_version_flag("--version", std::string("gpucosim ") + GPUCOSIM_VERSION);
+  app.require_subcommand(1);
+
+  gpucosim::cli::register_trace_command(app);
+  gpucosim::cli::register_workloads_command(app);
+  gpucosim::cli::register_sram_command(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const gpucosim::InputError& e) {
+    std::cerr << "gpucosim: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "gpucosim: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,53 @@
+#pragma once
+// The GPU extension carried by every tlm_generic_payload between SMs, the interconnect and the
+// memory partitions: who asked, what kind of access, which 32-byte sectors of the line.
+#include <systemc>
+#include <tlm>
+
+#include <cstdint>
+
+namespace gpucosim {
+
+enum class MemAccessKind : uint8_t {
+  GlobalRead,    // load miss / bypassed load
+  GlobalWrite,   // store (write-through or bypassing L1)
+  Atomic,        // atomic or reduction, performed at the L2
+  LocalRead,
+  LocalWrite,
+  L1Writeback,   // write-back of a dirty L1 line (write-back L1 configurations only)
+  L2Writeback,   // L2 eviction to DRAM (inside a memory partition only)
+  MemcpyHtoD,    // copy-engine write that warms the L2 (Accel-Sim's memory copy engine)
+};
+
+inline bool is_write(MemAccessKind k) {
+  return k == MemAccessKind::GlobalWrite || k == MemAccessKind::LocalWrite || k == MemAccessKind::L1Writeback ||
+         k == MemAccessKind::L2Writeback || k == MemAccessKind::MemcpyHtoD;
+}
+
+struct GpuExtension : tlm::tlm_extension<GpuExtension> {
+  MemAccessKind kind = MemAccessKind::GlobalRead;
+  uint32_t sm = 0;             // requesting SM
+  uint32_t warp = 0;           // warp slot inside the SM
+  uint32_t kernel = 0;         // kernel launch id
+  uint32_t partition = 0;      // destination memory sub-partition (set by the SM's address mapper)
+  uint8_t sector_mask = 0xf;   // 32-byte sectors of the 128-byte line that are accessed
+  uint64_t id = 0;             // request id, unique per SM, for tracing and deadlock reports
+  uint64_t issue_cycle = 0;    // core cycle the request left the SM (latency statistics)
+  uint32_t bytes = 0;          // bytes moved on the interconnect by the request (data + header)
+  uint32_t reply_bytes = 0;    // bytes the reply moves back
+  void* origin = nullptr;      // requester's own bookkeeping (e.g. its MSHR entry); opaque elsewhere
+
+  tlm::tlm_extension_base* clone() const override { return new GpuExtension(*this); }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    *this = static_cast<const GpuExtension&>(other);
+  }
+};
+
+inline GpuExtension& gpu_ext(tlm::tlm_generic_payload& p) {
+  GpuExtension* e = nullptr;
+  p.get_extension(e);
+  sc_assert(e != nullptr);
+  return *e;
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,111 @@
+#pragma once
+// Two small wrappers that let cycle-ticked components speak the TLM-2.0 base protocol (AT,
+// nb_transport with BEGIN_REQ / END_REQ / BEGIN_RESP / END_RESP) by polling from their tick():
+//
+//   initiator: can_send() -> send(p, delay)          ... later: peek_response() / pop_response()
+//   target:    peek_request() / pop_request()        ... later: can_respond() -> respond(p, delay)
+//
+// Back-pressure is the protocol's own: one request (and one response) in flight per socket until
+// its END phase comes back, which a component sends when it has room (pop_*). A request sits in
+// the target's slot until the target pops it, so a full target stalls its initiator without loss.
+// The annotated delay travels with the payload; the receiver adds it to its own latency queues.
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+namespace gpucosim {
+
+struct PendingTransaction {
+  tlm::tlm_generic_payload* payload = nullptr;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  explicit operator bool() const { return payload != nullptr; }
+};
+
+class InitiatorPort {
+ public:
+  explicit InitiatorPort(const char* name) : socket(name) {
+    socket.register_nb_transport_bw(this, &InitiatorPort::nb_transport_bw);
+  }
+
+  tlm_utils::simple_initiator_socket<InitiatorPort> socket;
+
+  bool can_send() const { return !awaiting_end_req_; }
+  void send(tlm::tlm_generic_payload& p, const sc_core::sc_time& delay) {
+    sc_assert(can_send());
+    tlm::tlm_phase phase = tlm::BEGIN_REQ;
+    sc_core::sc_time d = delay;
+    tlm::tlm_sync_enum s = socket->nb_transport_fw(p, phase, d);
+    // TLM_UPDATED with END_REQ: accepted at once. TLM_ACCEPTED: END_REQ comes later on bw.
+    awaiting_end_req_ = !(s == tlm::TLM_UPDATED && phase == tlm::END_REQ) && s != tlm::TLM_COMPLETED;
+  }
+
+  const PendingTransaction& peek_response() const { return response_; }
+  void pop_response() {
+    sc_assert(response_);
+    tlm::tlm_phase phase = tlm::END_RESP;
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    tlm::tlm_generic_payload* p = response_.payload;
+    response_ = {};
+    socket->nb_transport_fw(*p, phase, d);
+  }
+
+ private:
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+    if (phase == tlm::END_REQ) {
+      awaiting_end_req_ = false;
+      return tlm::TLM_ACCEPTED;
+    }
+    sc_assert(phase == tlm::BEGIN_RESP && !response_);
+    response_ = {&p, d};
+    return tlm::TLM_ACCEPTED;  // END_RESP is sent by pop_response()
+  }
+
+  bool awaiting_end_req_ = false;
+  PendingTransaction response_;
+};
+
+class TargetPort {
+ public:
+  explicit TargetPort(const char* name) : socket(name) {
+    socket.register_nb_transport_fw(this, &TargetPort::nb_transport_fw);
+  }
+
+  tlm_utils::simple_target_socket<TargetPort> socket;
+
+  const PendingTransaction& peek_request() const { return request_; }
+  void pop_request() {
+    sc_assert(request_);
+    tlm::tlm_phase phase = tlm::END_REQ;
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    tlm::tlm_generic_payload* p = request_.payload;
+    request_ = {};
+    socket->nb_transport_bw(*p, phase, d);
+  }
+
+  bool can_respond() const { return !awaiting_end_resp_; }
+  void respond(tlm::tlm_generic_payload& p, const sc_core::sc_time& delay) {
+    sc_assert(can_respond());
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+    tlm::tlm_phase phase = tlm::BEGIN_RESP;
+    sc_core::sc_time d = delay;
+    tlm::tlm_sync_enum s = socket->nb_transport_bw(p, phase, d);
+    awaiting_end_resp_ = !(s == tlm::TLM_COMPLETED || (s == tlm::TLM_UPDATED && phase == tlm::END_RESP));
+  }
+
+ private:
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+    if (phase == tlm::END_RESP) {
+      awaiting_end_resp_ = false;
+      return tlm::TLM_COMPLETED;
+    }
+    sc_assert(phase == tlm::BEGIN_REQ && !request_);
+    request_ = {&p, d};
+    return tlm::TLM_ACCEPTED;  // END_REQ is sent by pop_request()
+  }
+
+  PendingTransaction request_;
+  bool awaiting_end_resp_ = false;
+};
+
+}  // namespace gpucosim
