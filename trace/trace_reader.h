@@ -29,4 +29,12 @@ std::string resolve_kernel_path(const std::string& list_path, const std::string&
 // time by next_block(), so memory stays bounded by the largest thread block.
 std::unique_ptr<KernelSource> open_kernel_trace(const std::string& path, const TraceReadOptions& opts = {});
 
+// Reads a plain .traceg held in memory (tests and the fuzzer). `name` stands for the file name in
+// error messages.
+std::unique_ptr<KernelSource> open_kernel_trace_buffer(const std::string& name, std::string data,
+                                                       const TraceReadOptions& opts = {});
+
+// Parses a kernelslist.g held in memory; kernel paths are not checked for existence.
+std::vector<Command> parse_kernelslist_buffer(const std::string& name, std::string data);
+
 }  // namespace gpucosim

@@ -1,0 +1,60 @@
+#pragma once
+// The four clock domains of the GPU (core, interconnect, L2, DRAM; -gpgpu_clock_domains).
+// Time is kept in integer femtoseconds so that edges of different domains that coincide are
+// detected exactly and runs are bit-identical on every machine (no floating-point accumulation).
+#include <array>
+#include <cstdint>
+
+#include "systemc/config/gpu_config.h"
+
+namespace gpucosim {
+
+enum ClockDomain : uint8_t { kCore = 0, kIcnt = 1, kL2 = 2, kDram = 3, kNumDomains = 4 };
+
+class ClockDomains {
+ public:
+  explicit ClockDomains(const ClockConfig& c) {
+    const double mhz[kNumDomains] = {c.core_mhz, c.icnt_mhz, c.l2_mhz, c.dram_mhz};
+    for (int d = 0; d < kNumDomains; ++d) {
+      period_fs_[d] = uint64_t(1e9 / mhz[d] + 0.5);
+      next_fs_[d] = period_fs_[d];
+    }
+  }
+
+  // Advances to the earliest pending edge. Returns a bit mask of the domains that tick now
+  // (bit d = domain d) and bumps their cycle counters.
+  uint32_t advance() {
+    uint64_t t = next_fs_[0];
+    for (int d = 1; d < kNumDomains; ++d)
+      if (next_fs_[d] < t) t = next_fs_[d];
+    uint32_t mask = 0;
+    for (int d = 0; d < kNumDomains; ++d) {
+      if (next_fs_[d] == t) {
+        mask |= 1u << d;
+        cycles_[d] += 1;
+        next_fs_[d] += period_fs_[d];
+      }
+    }
+    now_fs_ = t;
+    return mask;
+  }
+
+  uint64_t now_fs() const { return now_fs_; }
+  uint64_t cycle(ClockDomain d) const { return cycles_[d]; }
+  uint64_t period_fs(ClockDomain d) const { return period_fs_[d]; }
+  // Femtoseconds until the next edge of any domain.
+  uint64_t fs_to_next_edge() const {
+    uint64_t t = next_fs_[0];
+    for (int d = 1; d < kNumDomains; ++d)
+      if (next_fs_[d] < t) t = next_fs_[d];
+    return t - now_fs_;
+  }
+
+ private:
+  std::array<uint64_t, kNumDomains> period_fs_{};
+  std::array<uint64_t, kNumDomains> next_fs_{};
+  std::array<uint64_t, kNumDomains> cycles_{};
+  uint64_t now_fs_ = 0;
+};
+
+}  // namespace gpucosim

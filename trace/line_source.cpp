@@ -1,0 +1,75 @@
+#include "trace/line_source.h"
+
+#include <cstring>
+
+#include "kernel/input_error.h"
+#include "trace/text_scan.h"
+
+namespace gpucosim {
+
+namespace {
+constexpr size_t kBuffer = 2 * LineSource::kMaxLine;
+}
+
+LineSource::LineSource(std::string name, std::unique_ptr<ByteSource> bytes)
+    : name_(std::move(name)), bytes_(std::move(bytes)), buf_(kBuffer) {}
+
+void LineSource::fail(const std::string& what) const { throw InputError(name_, line_no_, what); }
+void LineSource::fail_at(uint64_t line, const std::string& what) const { throw InputError(name_, line, what); }
+
+// Moves the unread tail to the front and fills the rest of the buffer (at least one read).
+void LineSource::refill() {
+  if (begin_ > 0) {
+    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (end_ - begin_ > kMaxLine) fail_at(line_no_ + 1, "line longer than 1 MiB (binary data or a missing newline?)");
+  try {
+    while (end_ < buf_.size()) {
+      size_t got = bytes_->read(buf_.data() + end_, buf_.size() - end_);
+      if (got == 0) {
+        eof_ = true;
+        break;
+      }
+      end_ += got;
+      if (end_ - begin_ > kMaxLine / 2) break;  // enough to make progress; avoid tiny reads
+    }
+  } catch (const StreamError& e) {
+    fail_at(line_no_ + 1, e.what());
+  }
+}
+
+bool LineSource::next(std::string_view& line) {
+  for (;;) {
+    const char* base = buf_.data();
+    if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
+      size_t pos = size_t(static_cast<const char*>(nl) - base);
+      size_t len = pos - begin_;
+      if (len > 0 && base[pos - 1] == '\r') --len;
+      line = std::string_view(base + begin_, len);
+      begin_ = pos + 1;
+      ++line_no_;
+      return true;
+    }
+    if (eof_) {
+      if (begin_ == end_) return false;
+      size_t len = end_ - begin_;
+      if (base[end_ - 1] == '\r') --len;
+      line = std::string_view(base + begin_, len);
+      begin_ = end_;
+      ++line_no_;
+      return true;
+    }
+    refill();
+  }
+}
+
+bool LineSource::next_nonblank(std::string_view& line) {
+  while (next(line)) {
+    if (!line.empty() && !trace_text::trim(line).empty()) return true;
+  }
+  return false;
+}
+
+}  // namespace gpucosim

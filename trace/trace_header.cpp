@@ -1,0 +1,122 @@
+#include "trace/trace_header.h"
+
+#include <string>
+
+#include "trace/text_scan.h"
+
+namespace gpucosim {
+namespace {
+
+using namespace trace_text;
+
+// Keys the reader interprets. Bit i of ParsedKeys::seen = kKeys[i] seen.
+enum Key {
+  kName, kId, kGrid, kBlock, kShmem, kNregs, kBinaryVersion, kStream, kShmemBase, kLocalBase,
+  kNvbit, kTracerVersion, kLineinfo, kKeyCount
+};
+constexpr const char* kKeys[kKeyCount] = {
+    "kernel name",  "kernel id",       "grid dim",           "block dim",    "shmem",
+    "nregs",        "binary version",  "cuda stream id",     "shmem base_addr",
+    "local mem base_addr", "nvbit version", "accelsim tracer version", "enable lineinfo"};
+constexpr Key kRequired[] = {kName, kId, kGrid, kBlock, kShmem, kNregs, kBinaryVersion};
+
+int find_key(std::string_view key) {
+  for (int i = 0; i < kKeyCount; ++i)
+    if (key == kKeys[i]) return i;
+  return -1;
+}
+
+template <class T>
+T dec_value(LineSource& ls, std::string_view key, std::string_view v) {
+  T out{};
+  if (!parse_dec(v, out))
+    ls.fail("bad value '" + std::string(shorten(v)) + "' for -" + std::string(key) + ": expected a decimal number");
+  return out;
+}
+
+uint64_t hex_value(LineSource& ls, std::string_view key, std::string_view v) {
+  uint64_t out = 0;
+  if (!parse_hex(v, out))
+    ls.fail("bad value '" + std::string(shorten(v)) + "' for -" + std::string(key) + ": expected a hex address");
+  return out;
+}
+
+Dim3 dim_value(LineSource& ls, std::string_view key, std::string_view v) {
+  Dim3 d;
+  if (!parse_triple(v, d.x, d.y, d.z))
+    ls.fail("bad value '" + std::string(shorten(v)) + "' for -" + std::string(key) + ": expected (x,y,z)");
+  if (d.x == 0 || d.y == 0 || d.z == 0) ls.fail("-" + std::string(key) + " has a zero dimension");
+  return d;
+}
+
+void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
+  KernelHeader& h = p.header;
+  std::string_view key = kKeys[k];
+  switch (k) {
+    case kName:
+      if (v.empty()) ls.fail("empty -kernel name");
+      h.name = std::string(v);
+      break;
+    case kId: h.id = dec_value<uint32_t>(ls, key, v); break;
+    case kGrid: h.grid = dim_value(ls, key, v); break;
+    case kBlock: h.block = dim_value(ls, key, v); break;
+    case kShmem: h.shmem = dec_value<uint32_t>(ls, key, v); break;
+    case kNregs: h.nregs = dec_value<uint32_t>(ls, key, v); break;
+    case kBinaryVersion:
+      h.binary_version = dec_value<uint32_t>(ls, key, v);
+      p.binary_version_line = ls.line_no();
+      break;
+    case kStream: h.stream_id = dec_value<uint64_t>(ls, key, v); break;
+    case kShmemBase: h.shmem_base = hex_value(ls, key, v); break;
+    case kLocalBase: h.local_base = hex_value(ls, key, v); break;
+    case kNvbit: h.nvbit_version = std::string(v); break;
+    case kTracerVersion:
+      h.tracer_version = dec_value<uint32_t>(ls, key, v);
+      // v6+ would be a grammar we have not seen; misreading it silently is worse than stopping.
+      if (h.tracer_version > 5)
+        ls.fail("accelsim tracer version " + std::to_string(h.tracer_version) + " is not supported (expected 0..5)");
+      break;
+    case kLineinfo: {
+      uint32_t on = dec_value<uint32_t>(ls, key, v);
+      if (on > 1) ls.fail("-enable lineinfo must be 0 or 1");
+      h.lineinfo = on == 1;
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+ParsedHeader parse_kernel_header(LineSource& ls) {
+  ParsedHeader p;
+  uint32_t seen = 0;
+  std::string_view line;
+  bool ended = false;
+  while (ls.next_nonblank(line)) {
+    std::string_view t = trim(line);
+    if (t[0] == '#') {
+      p.begin_tb_consumed = t == "#BEGIN_TB";
+      ended = true;
+      break;
+    }
+    std::string_view key, value;
+    if (t[0] != '-' || !split_key_value(t.substr(1), key, value) || key.empty())
+      ls.fail("expected a header line '-key = value' or the '#traces format' line");
+    int k = find_key(key);
+    if (k < 0) {
+      for (const auto& kv : p.header.extra)
+        if (kv.first == key) ls.fail("duplicate header key -" + std::string(key));
+      p.header.extra.emplace_back(std::string(key), std::string(value));
+      continue;
+    }
+    if (seen & (1u << k)) ls.fail("duplicate header key -" + std::string(key));
+    seen |= 1u << k;
+    set_key(ls, k, value, p);
+  }
+  if (!ended) ls.fail("end of file inside the kernel header: expected the '#traces format' line");
+  for (Key k : kRequired)
+    if (!(seen & (1u << k))) ls.fail("missing header key -" + std::string(kKeys[k]));
+  return p;
+}
+
+}  // namespace gpucosim

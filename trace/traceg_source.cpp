@@ -1,0 +1,134 @@
+#include "trace/traceg_source.h"
+
+#include <algorithm>
+#include <string>
+
+#include "kernel/input_error.h"
+#include "trace/trace_header.h"
+#include "trace/text_scan.h"
+
+namespace gpucosim {
+namespace {
+
+using namespace trace_text;
+
+std::string supported_list() {
+  std::string s;
+  for (uint32_t v : supported_binary_versions()) s += (s.empty() ? "" : ", ") + std::to_string(v);
+  return s;
+}
+
+uint32_t checked_binary_version(const ParsedHeader& p, const LineSource& ls, const TraceReadOptions& opts) {
+  uint32_t v = p.header.binary_version;
+  if (is_supported_binary_version(v)) return v;
+  if (!opts.assume_binary_version)
+    ls.fail_at(p.binary_version_line, "binary version " + std::to_string(v) + " has no opcode map (supported: " +
+                                          supported_list() + "); use --assume-binary-version");
+  uint32_t a = *opts.assume_binary_version;
+  if (!is_supported_binary_version(a))
+    throw InputError(ls.name(), 0, "assumed binary version " + std::to_string(a) + " has no opcode map (supported: " +
+                                       supported_list() + ")");
+  return a;
+}
+
+// "key = value" with the given key, value parsed by `parse`; false when the key differs.
+bool keyword(std::string_view line, std::string_view key, std::string_view& value) {
+  std::string_view k;
+  return split_key_value(line, k, value) && k == key;
+}
+
+bool looks_like_instruction(std::string_view t) {
+  char c = t[0];
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+}  // namespace
+
+TracegSource::TracegSource(std::unique_ptr<LineSource> lines, const TraceReadOptions& opts)
+    : lines_(std::move(lines)) {
+  ParsedHeader p = parse_kernel_header(*lines_);
+  header_ = std::move(p.header);
+  begin_pending_ = p.begin_tb_consumed;
+  table_ = OpcodeTable(checked_binary_version(p, *lines_, opts));
+  parser_ = std::make_unique<InstructionParser>(header_, table_);
+}
+
+// Reads `insts` instruction lines of warp `w`; a keyword line or the end of the file before that
+// many is an error naming both counts.
+void TracegSource::read_warp_body(Warp& w, uint64_t insts) {
+  LineSource& ls = *lines_;
+  std::string_view line;
+  for (uint64_t k = 0; k < insts; ++k) {
+    if (!ls.next_nonblank(line))
+      ls.fail("end of file inside warp " + std::to_string(w.id) + ": expected " + std::to_string(insts) +
+              " instruction lines (insts = " + std::to_string(insts) + "), found " + std::to_string(k));
+    std::string_view t = trim(line);
+    if (!looks_like_instruction(t))
+      ls.fail("warp " + std::to_string(w.id) + " has fewer instruction lines than insts = " + std::to_string(insts) +
+              ": found " + std::to_string(k) + " before '" + std::string(shorten(t)) + "'");
+    parser_->parse(line, ls, w);
+  }
+}
+
+bool TracegSource::next_block(ThreadBlock& tb) {
+  LineSource& ls = *lines_;
+  std::string_view line, value;
+  if (!begin_pending_) {
+    if (!ls.next_nonblank(line)) return false;  // a clean end between thread blocks
+    if (trim(line) != "#BEGIN_TB") ls.fail("expected '#BEGIN_TB'");
+  }
+  begin_pending_ = false;
+  const uint64_t begin_line = ls.line_no();
+  const std::string in_tb = " in the thread block started at line " + std::to_string(begin_line);
+
+  if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'thread block = x,y,z'");
+  if (!keyword(trim(line), "thread block", value) || !parse_triple(value, tb.id.x, tb.id.y, tb.id.z))
+    ls.fail("expected 'thread block = x,y,z' after '#BEGIN_TB'");
+  const Dim3& g = header_.grid;
+  if (tb.id.x >= g.x || tb.id.y >= g.y || tb.id.z >= g.z)
+    ls.fail("thread block " + tb.id.str() + " is outside the grid (" + g.str() + ")");
+
+  const uint32_t max_warps = header_.warps_per_block();
+  size_t n_warps = 0;
+  int64_t last_id = -1;
+  uint64_t last_insts = 0;
+  for (;;) {
+    if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'warp = N' or '#END_TB'");
+    std::string_view t = trim(line);
+    if (t == "#END_TB") break;
+    if (t == "#BEGIN_TB") ls.fail("nested '#BEGIN_TB': the thread block started at line " + std::to_string(begin_line) + " has no '#END_TB'");
+    if (!keyword(t, "warp", value)) {
+      if (n_warps > 0 && looks_like_instruction(t))
+        ls.fail("warp " + std::to_string(last_id) + " has more instruction lines than insts = " + std::to_string(last_insts));
+      ls.fail("expected 'warp = N' or '#END_TB'");
+    }
+    uint32_t id = 0;
+    if (!parse_dec(value, id)) ls.fail("bad warp id '" + std::string(shorten(value)) + "': expected a decimal number");
+    if (int64_t(id) <= last_id)
+      ls.fail("warp " + std::to_string(id) + " out of order: warps must be listed in increasing order (previous " +
+              std::to_string(last_id) + ")");
+    if (id >= max_warps)
+      ls.fail("warp " + std::to_string(id) + " out of range: block dim (" + header_.block.str() + ") has " +
+              std::to_string(max_warps) + " warps");
+    last_id = id;
+
+    if (!ls.next_nonblank(line)) ls.fail("end of file after 'warp = " + std::to_string(id) + "': expected 'insts = N'");
+    uint64_t insts = 0;
+    if (!keyword(trim(line), "insts", value)) ls.fail("expected 'insts = N' after 'warp = " + std::to_string(id) + "'");
+    if (!parse_dec(value, insts)) ls.fail("bad instruction count '" + std::string(shorten(value)) + "': expected a decimal number");
+    last_insts = insts;
+
+    // Reuse the Warp objects (and their vectors' capacity) of the previous block.
+    if (n_warps == tb.warps.size()) tb.warps.emplace_back();
+    Warp& w = tb.warps[n_warps++];
+    w.id = id;
+    w.insts.clear();
+    w.addrs.clear();
+    w.insts.reserve(size_t(std::min<uint64_t>(insts, 4096)));  // a hint only: the count is untrusted
+    read_warp_body(w, insts);
+  }
+  tb.warps.resize(n_warps);
+  return true;
+}
+
+}  // namespace gpucosim

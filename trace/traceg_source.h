@@ -1,0 +1,32 @@
+#pragma once
+// A KernelSource over a .traceg body: one `#BEGIN_TB` ... `#END_TB` block per next_block().
+#include <memory>
+#include <string>
+
+#include "kernel/kernel.h"
+#include "trace/instruction_line.h"
+#include "trace/line_source.h"
+#include "trace/trace_reader.h"
+
+namespace gpucosim {
+
+class TracegSource : public KernelSource {
+ public:
+  // Reads the header at once (so header() is valid immediately); throws InputError.
+  TracegSource(std::unique_ptr<LineSource> lines, const TraceReadOptions& opts);
+
+  const KernelHeader& header() const override { return header_; }
+  const OpcodeTable& opcodes() const override { return table_; }
+  bool next_block(ThreadBlock& tb) override;
+
+ private:
+  void read_warp_body(Warp& w, uint64_t insts);
+
+  std::unique_ptr<LineSource> lines_;
+  KernelHeader header_;
+  OpcodeTable table_;
+  std::unique_ptr<InstructionParser> parser_;
+  bool begin_pending_ = false;  // the header ended on `#BEGIN_TB`
+};
+
+}  // namespace gpucosim
