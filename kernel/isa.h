@@ -48,6 +48,8 @@ struct OpcodeInfo {
 
 // Accel-Sim's width rule: the first purely numeric '.'-modifier gives bits (/8 -> bytes), else a
 // "U<bits>"/"S<bits>" modifier, else 4 bytes ("nvbit can report it incorrectly").
+// Never 0: a bit count that is not a power of two from 8 to 1024 (".3", ".24") gives 4 too.
+// The rule reads element sizes literally, e.g. LDSM.16.M88.4 -> 2, as Accel-Sim does.
 uint8_t access_width_from_opcode(std::string_view opcode);
 
 // Binary versions that have an opcode map.
@@ -56,7 +58,10 @@ bool is_supported_binary_version(uint32_t version);
 
 // Classifies `opcode` (full text with modifiers) for `binary_version`. Returns nullopt when the
 // base mnemonic is not in that generation's map (the caller reports it with file and line).
-// Precondition: is_supported_binary_version(binary_version).
+// Precondition: is_supported_binary_version(binary_version) (otherwise nullopt as well).
+// access_width is nonzero exactly when is_load or is_store is set; LDC/ULDC keep
+// MemSpace::Constant with width 0 (constant loads are not modelled). Async copies (LDGSTS, TMA)
+// set both flags; their unit and space name the global-memory side.
 std::optional<OpcodeInfo> classify_opcode(std::string_view opcode, uint32_t binary_version);
 
 }  // namespace gpucosim
