@@ -21,6 +21,8 @@ class ByteSource {
   virtual ~ByteSource() = default;
   // Reads up to `n` bytes into `buf`; returns 0 only at the end of the data. Throws StreamError.
   virtual size_t read(char* buf, size_t n) = 0;
+  // Total bytes when known cheaply (plain files, memory), else 0; sizes the line buffer.
+  virtual uint64_t size_hint() const { return 0; }
 };
 
 class ByteSink {

@@ -1,7 +1,7 @@
 #pragma once
 // Parsing one instruction line of a kernel trace body (accel-sim-formats.md §3.5, §3.6) into a
-// Warp. This is the reader's hot path: tokens are string_views, numbers go through from_chars,
-// and opcodes are looked up through a small PC-indexed cache before the OpcodeTable.
+// Warp. This is the reader's hot path: one left-to-right sweep with LineCursor (numbers parsed in
+// place), and opcodes looked up through a small PC-indexed cache before the OpcodeTable.
 #include <array>
 #include <cstdint>
 #include <string_view>

@@ -1,5 +1,6 @@
 #include "trace/line_source.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "kernel/input_error.h"
@@ -8,11 +9,17 @@
 namespace gpucosim {
 
 namespace {
+// Large files are read in chunks of about half this; it also holds the longest line twice over.
 constexpr size_t kBuffer = 2 * LineSource::kMaxLine;
-}
+constexpr size_t kMinBuffer = 4096;
+}  // namespace
 
 LineSource::LineSource(std::string name, std::unique_ptr<ByteSource> bytes)
-    : name_(std::move(name)), bytes_(std::move(bytes)), buf_(kBuffer) {}
+    : name_(std::move(name)), bytes_(std::move(bytes)) {
+  uint64_t hint = bytes_->size_hint();
+  cap_ = hint == 0 || hint >= kBuffer ? kBuffer : std::max<size_t>(kMinBuffer, size_t(hint) + 1);
+  buf_.reset(new char[cap_]);
+}
 
 void LineSource::fail(const std::string& what) const { throw InputError(name_, line_no_, what); }
 void LineSource::fail_at(uint64_t line, const std::string& what) const { throw InputError(name_, line, what); }
@@ -20,20 +27,27 @@ void LineSource::fail_at(uint64_t line, const std::string& what) const { throw I
 // Moves the unread tail to the front and fills the rest of the buffer (at least one read).
 void LineSource::refill() {
   if (begin_ > 0) {
-    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+    std::memmove(buf_.get(), buf_.get() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
   }
   if (end_ - begin_ > kMaxLine) fail_at(line_no_ + 1, "line longer than 1 MiB (binary data or a missing newline?)");
+  if (end_ > cap_ / 2 && cap_ < kBuffer) {  // the hint was low: grow so a partial line always fits
+    size_t cap = std::min(kBuffer, cap_ * 2);
+    std::unique_ptr<char[]> bigger(new char[cap]);
+    std::memcpy(bigger.get(), buf_.get(), end_);
+    buf_ = std::move(bigger);
+    cap_ = cap;
+  }
   try {
-    while (end_ < buf_.size()) {
-      size_t got = bytes_->read(buf_.data() + end_, buf_.size() - end_);
+    while (end_ < cap_) {
+      size_t got = bytes_->read(buf_.get() + end_, cap_ - end_);
       if (got == 0) {
         eof_ = true;
         break;
       }
       end_ += got;
-      if (end_ - begin_ > kMaxLine / 2) break;  // enough to make progress; avoid tiny reads
+      if (end_ > cap_ / 2) break;  // enough to make progress; avoid tiny reads
     }
   } catch (const StreamError& e) {
     fail_at(line_no_ + 1, e.what());
@@ -42,7 +56,7 @@ void LineSource::refill() {
 
 bool LineSource::next(std::string_view& line) {
   for (;;) {
-    const char* base = buf_.data();
+    const char* base = buf_.get();
     if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
       size_t pos = size_t(static_cast<const char*>(nl) - base);
       size_t len = pos - begin_;

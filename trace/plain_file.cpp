@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string_view>
 
+#include <sys/stat.h>
+
 #include "kernel/input_error.h"
 #include "trace/byte_stream.h"
 #include "trace/text_scan.h"
@@ -16,6 +18,10 @@ class PlainSource : public ByteSource {
  public:
   explicit PlainSource(FILE* f) : f_(f) {}
   ~PlainSource() override { std::fclose(f_); }
+  uint64_t size_hint() const override {
+    struct stat st {};
+    return ::fstat(::fileno(f_), &st) == 0 && st.st_size > 0 ? uint64_t(st.st_size) : 0;
+  }
   size_t read(char* buf, size_t n) override {
     size_t got = std::fread(buf, 1, n, f_);
     if (got == 0 && std::ferror(f_)) throw StreamError(std::string("read error: ") + std::strerror(errno));
@@ -29,6 +35,7 @@ class PlainSource : public ByteSource {
 class MemorySource : public ByteSource {
  public:
   explicit MemorySource(std::string data) : data_(std::move(data)) {}
+  uint64_t size_hint() const override { return data_.size(); }
   size_t read(char* buf, size_t n) override {
     size_t k = std::min(n, data_.size() - pos_);
     std::memcpy(buf, data_.data() + pos_, k);
@@ -64,7 +71,7 @@ class PlainSink : public ByteSink {
 
 std::unique_ptr<ByteSource> open_plain_source(const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path, 0, std::string("cannot open trace: ") + std::strerror(errno));
+  if (!f) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   return std::make_unique<PlainSource>(f);
 }
 

@@ -122,7 +122,7 @@ class XzSink : public ByteSink {
 
 std::unique_ptr<ByteSource> open_xz_source(const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path, 0, std::string("cannot open trace: ") + std::strerror(errno));
+  if (!f) throw InputError(path, 0, std::string("cannot open: ") + std::strerror(errno));
   try {
     return std::make_unique<XzSource>(f);
   } catch (const StreamError& e) {

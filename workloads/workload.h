@@ -2,6 +2,19 @@
 // Built-in kernel generators. A Workload computes, per warp, the SASS-like instruction stream of a
 // classic kernel (opcodes, register operands, predication, lane addresses) and delivers it through
 // the same KernelSource interface as the trace reader, one thread block at a time.
+//
+// Conventions every built-in generator follows (tests/workloads checks them):
+//  - deterministic: the same parameters give the same bytes; random choices are pure functions
+//    of (seed, keys) (workloads/prng.h), and thread block i never depends on blocks before it;
+//  - static code: each PC has one opcode and one register list (workloads/program.h); loops
+//    revisit PCs; every register read was written earlier in the warp; <= 1 destination,
+//    <= 4 sources; nregs covers every register named;
+//  - predicated-off instructions are listed with mask 0; memory instructions always have an
+//    active lane, addresses only on active lanes, mem_width = the opcode's access width;
+//  - global arrays are 512-byte aligned from 0x7f4a20000000; shared-memory (LDS/STS) addresses
+//    are offsets in the block's shared window, from 0;
+//  - expected_counts() is computed from the parameters (and, for data-dependent kernels, the
+//    same per-element draws), never by generating instruction streams.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -39,6 +52,8 @@ class Workload {
   // Builds the kernels for fully resolved parameters (see resolve_params).
   virtual GeneratedApp generate(const ParamValues& p) const = 0;
   // Counts per kernel computed in closed form from the parameters, without generating anything.
+  // Both generate() and expected_counts() throw InputError for invalid parameter combinations
+  // (e.g. a matrix edge that must be a multiple of 32).
   virtual std::vector<KernelCounts> expected_counts(const ParamValues& p) const = 0;
 };
 

@@ -50,6 +50,7 @@ struct CoreConfig {
   bool dual_issue_diff_units = true;                // gpgpu_dual_issue_diff_exec_units
   bool sub_core_model = false;                      // gpgpu_sub_core_model
   uint32_t ibuffer_entries = 2;                     // gpucosim_ibuffer_entries (per warp)
+  uint32_t inst_fetch_throughput = 1;               // gpgpu_inst_fetch_throughput (warps fetched+decoded per cycle)
   uint32_t n_sp = 2, n_sfu = 1, n_dp = 0, n_int = 0, n_tensor = 0;  // gpgpu_num_*_units (0 = share SP)
   uint32_t n_mem_units = 1;                         // gpgpu_num_mem_units
   UnitTiming sp{4, 1}, sfu{20, 8}, dp{8, 8}, int_{4, 1}, tensor{64, 64}, alu{4, 1};
@@ -68,6 +69,7 @@ struct CoreConfig {
   uint32_t shmem_per_block = 49152;                 // gpgpu_shmem_per_block
   uint32_t shmem_banks = 32;                        // gpgpu_shmem_num_banks
   uint32_t shmem_latency = 3;                       // gpgpu_smem_latency
+  uint32_t shmem_alloc_granularity = 128;           // gpucosim_shmem_alloc_granularity (bytes; CUDA rounds shared memory per block)
   uint32_t coalesce_arch = 13;                      // gpgpu_coalesce_arch: < 60 Fermi 128B lines, >= 60 32B sectors
   uint32_t n_sms() const { return n_clusters * cores_per_cluster; }
   uint32_t max_warps() const { return max_threads / warp_size; }
@@ -94,6 +96,8 @@ struct MemoryConfig {
   CacheConfig l2;                      // gpgpu_cache:dl2 (per sub-partition)
   uint32_t rop_latency = 120;          // gpgpu_l2_rop_latency (core... L2 clocks)
   uint32_t partition_queue = 8;        // gpgpu_dram_partition_queues (entries per queue)
+  // The other three fields of gpgpu_dram_partition_queues i2$:$2d:d2$:$2i (partition_queue is i2$).
+  uint32_t l2_to_dram_queue = 8, dram_to_l2_queue = 8, l2_to_icnt_queue = 8;
   uint32_t partition_indexing = 0;     // gpgpu_memory_partition_indexing: 0 linear, 1 XOR, 2 IPOLY
   std::string addr_mapping;            // gpgpu_mem_addr_mapping (dramid@N;bits...), "" = default
   DramScheduler scheduler = DramScheduler::FRFCFS;  // gpgpu_dram_scheduler
@@ -104,6 +108,7 @@ struct MemoryConfig {
   uint32_t data_command_freq_ratio = 4;// dram_data_command_freq_ratio
   uint32_t chips_per_channel = 2;      // gpgpu_n_mem_per_ctrlr
   uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks (DRAM clocks)
+  bool dual_bus_interface = false;     // dram_dual_bus_interface: a row and a column command per DRAM cycle
   DramTiming timing;
   uint32_t n_partitions() const { return n_channels * sub_partitions; }
 };

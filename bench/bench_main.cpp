@@ -1,0 +1,39 @@
+// gpucosim-bench: one executable for all benchmarks, picked by the first argument.
+//   gpucosim-bench                      lists the benchmarks
+//   gpucosim-bench trace-reader [...]   runs one (its own options follow)
+#include <cstdio>
+#include <cstring>
+
+int bench_trace_reader(int argc, char** argv);
+
+namespace {
+
+struct Bench {
+  const char* name;
+  int (*run)(int argc, char** argv);
+  const char* what;
+};
+
+// Add new benchmarks here.
+constexpr Bench kBenches[] = {
+    {"trace-reader", bench_trace_reader,
+     "write a >= 1 GB synthetic .traceg, stream it back; MB/s, warp insts/s, peak RSS "
+     "[--size-gb N] [--dir D] [--keep]"},
+};
+
+int list(const char* self) {
+  std::printf("usage: %s <benchmark> [options]\nbenchmarks:\n", self);
+  for (const Bench& b : kBenches) std::printf("  %-14s %s\n", b.name, b.what);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return list(argv[0]);
+  for (const Bench& b : kBenches)
+    if (!std::strcmp(argv[1], b.name)) return b.run(argc - 1, argv + 1);
+  std::fprintf(stderr, "unknown benchmark '%s'\n", argv[1]);
+  list(argv[0]);
+  return 2;
+}

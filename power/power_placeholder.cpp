@@ -1,1 +1,0 @@
-namespace gpucosim { void power_placeholder() {} }

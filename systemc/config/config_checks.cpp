@@ -1,0 +1,99 @@
+// Checks that span several options. Each failure names the option whose value is most likely
+// wrong, at the place that value came from, and says what was expected.
+#include <string>
+
+#include "kernel/input_error.h"
+#include "systemc/config/config_build.h"
+
+namespace gpucosim {
+
+namespace {
+
+class Checker {
+ public:
+  explicit Checker(const OptionSet& o) : options_(o) {}
+
+  // Fails at `option`'s origin with "-option value: expected ...".
+  [[noreturn]] void fail(const std::string& option, const std::string& expected) const {
+    const OptionEntry* e = options_.find(option);
+    std::string file = e ? e->origin.error_file() : "(default)";
+    uint64_t line = e ? e->origin.error_line() : 0;
+    std::string value = e ? " " + e->value : "";
+    throw InputError(file, line, "-" + option + value + ": expected " + expected);
+  }
+  std::string value(const std::string& option) const {
+    const OptionEntry* e = options_.find(option);
+    return e ? "-" + option + " " + e->value : "-" + option;
+  }
+
+ private:
+  const OptionSet& options_;
+};
+
+bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
+
+}  // namespace
+
+void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
+  Checker c(options);
+  const CoreConfig& core = gpu.core;
+  const MemoryConfig& mem = gpu.mem;
+
+  // The trace format's active masks are 32 bits wide, and so is every warp-level structure.
+  if (core.warp_size != 32) c.fail("gpgpu_shader_core_pipeline", "warp size 32 (<threads>:32)");
+  if (core.max_threads % core.warp_size != 0)
+    c.fail("gpgpu_shader_core_pipeline", "threads per SM to be a multiple of the warp size");
+  const uint32_t warps = core.max_warps();
+  if (warps % core.n_schedulers != 0)
+    c.fail("gpgpu_num_sched_per_core", "a divisor of the " + std::to_string(warps) + " warps per SM (" +
+                                           c.value("gpgpu_shader_core_pipeline") + ")");
+  if (core.scheduler == SchedulerPolicy::TwoLevel && core.two_level_active > warps / core.n_schedulers)
+    c.fail("gpgpu_scheduler", "at most " + std::to_string(warps / core.n_schedulers) +
+                                  " active warps per scheduler (warps per SM / schedulers)");
+  if (core.registers_per_block > core.registers)
+    c.fail("gpgpu_registers_per_block", "at most the SM's registers (" + c.value("gpgpu_shader_registers") + ")");
+  if (core.registers < core.max_threads)
+    c.fail("gpgpu_shader_registers", "at least one register per thread (" + std::to_string(core.max_threads) +
+                                         " threads per SM)");
+  if (core.shmem_per_block > core.shmem_bytes)
+    c.fail("gpgpu_shmem_per_block", "at most the SM's shared memory (" + c.value("gpgpu_shmem_size") + ")");
+  // GPGPU-Sim's sub-core model gives each scheduler an equal slice of the register banks.
+  if (core.sub_core_model && core.reg_banks % core.n_schedulers != 0)
+    c.fail("gpgpu_num_reg_banks", "a multiple of the " + std::to_string(core.n_schedulers) +
+                                      " schedulers when -gpgpu_sub_core_model is 1");
+  if (core.collector_units == 0)
+    c.fail(options.find("gpgpu_enable_specialized_operand_collector")->value == "1"
+               ? "gpgpu_operand_collector_num_units_sp"
+               : "gpgpu_operand_collector_num_units_gen",
+           "at least one operand collector unit in total");
+  if (core.collector_in_ports == 0 || core.collector_out_ports == 0)
+    c.fail(options.find("gpgpu_enable_specialized_operand_collector")->value == "1"
+               ? "gpgpu_operand_collector_num_in_ports_sp"
+               : "gpgpu_operand_collector_num_in_ports_gen",
+           "at least one operand collector input and output port in total");
+
+  // L1: a sectored L1 needs the sector coalescer, and the banks split the sets evenly.
+  if (core.l1d.enabled) {
+    if (core.l1d.sectored && core.coalesce_arch < 60)
+      c.fail("gpgpu_coalesce_arch", "60 or above (32-byte sector coalescing) for a sectored L1 (" +
+                                        c.value("gpgpu_cache:dl1") + ")");
+    if (core.l1d.nsets % core.l1_banks != 0 && core.l1_banks % core.l1d.nsets != 0)
+      c.fail("gpgpu_l1_banks", "a divisor or multiple of the L1's " + std::to_string(core.l1d.nsets) + " sets");
+  }
+
+  // L2 and memory partitions.
+  if (!mem.l2.enabled)
+    c.fail("gpgpu_cache:dl2", "an L2 cache string (every DRAM access goes through an L2 slice), not none");
+  if (mem.l2.write_policy == 'R') c.fail("gpgpu_cache:dl2", "a writable L2 (write policy B, T, E or L), not R");
+  if (mem.partition_indexing == 2 && mem.n_channels != 16 && mem.n_channels != 32 && mem.n_channels != 64)
+    c.fail("gpgpu_memory_partition_indexing", "0 or 1: IPOLY indexing (2) needs 16, 32 or 64 channels (" +
+                                                  c.value("gpgpu_n_mem") + ")");
+  if (mem.partition_indexing == 1 && !is_pow2(mem.n_partitions()))
+    c.fail("gpgpu_memory_partition_indexing", "0 or 2: XOR indexing (1) needs a power-of-two number of L2 slices");
+  const uint64_t atom = uint64_t(mem.bus_width_bytes) * mem.chips_per_channel * mem.burst_length;
+  if (atom < 32)
+    c.fail("gpgpu_dram_burst_length", "a DRAM access of at least one 32-byte sector (bus width x chips x burst = " +
+                                          std::to_string(atom) + " bytes)");
+}
+
+}  // namespace gpucosim

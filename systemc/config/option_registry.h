@@ -1,0 +1,80 @@
+#pragma once
+// The option registry: every option the model reads is declared exactly once, in a table row
+// (options_core.cpp, options_memory.cpp) giving its GPGPU-Sim name, type, default, the GpuConfig
+// field(s) it sets, a help string and the function that parses the value into a BuildState.
+// A second table (options_unmodelled.cpp) lists GPGPU-Sim/Accel-Sim options that are accepted and
+// reported but have no effect on the model. Anything else is an unknown option.
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "systemc/config/gpu_config.h"
+
+namespace gpucosim {
+
+// Options that combine into one GpuConfig field are collected here first and resolved by
+// finalize_build() once every option has been applied, so the result never depends on the order
+// in which options appear.
+struct BuildState {
+  GpuConfig gpu;
+  // -ptx_opcode_latency_* / -ptx_opcode_initiation_*: the first column (ADD, or the only value)
+  // is the unit's timing. Accel-Sim's -trace_opcode_latency_initiation_* override them when set.
+  UnitTiming ptx_int, ptx_sp, ptx_dp, ptx_sfu, ptx_tensor;
+  std::optional<UnitTiming> trace_int, trace_sp, trace_dp, trace_sfu, trace_tensor;
+  // Operand collectors, indexed by CollectorClass.
+  bool specialized_collectors = true;
+  std::array<uint32_t, 7> oc_units{}, oc_in_ports{}, oc_out_ports{};
+  bool deadlock_detect = true;  // -gpgpu_deadlock_detect 0 turns gpucosim_deadlock_cycles off
+};
+enum CollectorClass { kOcSp, kOcDp, kOcSfu, kOcInt, kOcTensor, kOcMem, kOcGen };
+
+// Derives the combined fields (unit timings, operand collector totals, deadlock limit).
+void finalize_build(BuildState& s);
+
+enum class OptionType {
+  Uint, Uint64, Double, Bool, Choice, String, Cache, Clocks, Pipeline, Scheduler, DramTiming,
+  UintList, LatencyPair, Queues, AddrMapping
+};
+const char* option_type_name(OptionType t);
+
+struct OptionDef {
+  const char* name;           // without the leading '-', exactly as GPGPU-Sim spells it
+  OptionType type;
+  const char* default_value;  // "" = not set (only for options whose apply accepts "")
+  const char* field;          // the GpuConfig field(s) it sets, for help and docs
+  const char* help;
+  // Parses value into the state; throws ValueError("expected ...") when the value is bad.
+  void (*apply)(const std::string& value, BuildState& state);
+};
+
+struct OptionGroup {
+  const char* title;
+  const OptionDef* defs;
+  size_t count;
+};
+
+// The modelled options, in the order the effective configuration lists them.
+const std::vector<OptionGroup>& option_groups();
+const OptionDef* find_option(const std::string& name);
+// Old GPGPU-Sim spellings mapped to today's name (e.g. rop_latency -> gpgpu_l2_rop_latency).
+const char* option_alias_target(const std::string& name);
+// Accepted-but-not-modelled options: listed names plus numbered families (specialized_unit_<N>).
+bool is_unmodelled_option(const std::string& name);
+// Every name the parser knows, for suggestions.
+std::vector<std::string> all_option_names();
+// The nearest known name by edit distance, or "" when nothing is reasonably close.
+std::string nearest_option_name(const std::string& name);
+
+// Table parts, defined in the options_*.cpp files.
+extern const OptionGroup kCoreOptionGroups[];
+extern const size_t kCoreOptionGroupCount;
+extern const OptionGroup kMemoryOptionGroups[];
+extern const size_t kMemoryOptionGroupCount;
+extern const char* const kUnmodelledOptions[];
+extern const size_t kUnmodelledOptionCount;
+extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number
+extern const size_t kUnmodelledFamilyCount;
+
+}  // namespace gpucosim

@@ -1,0 +1,68 @@
+// GPGPU-Sim / Accel-Sim options that gpucosim accepts so that stock configuration files load, but
+// that have no effect on the model: functional (PTX) simulation, other caches, power, statistics
+// and visualisation, the BookSim interconnect, features the model does not have. They are kept and
+// reported ("accepted but not modelled"), never silently dropped.
+#include "systemc/config/option_registry.h"
+
+namespace gpucosim {
+
+const char* const kUnmodelledOptions[] = {
+    // Functional / PTX simulation and CUDA runtime limits.
+    "gpgpu_ptx_instruction_classification", "gpgpu_ptx_sim_mode", "gpgpu_ptx_force_max_capability",
+    "gpgpu_ptx_convert_to_ptxplus", "gpgpu_ptx_save_converted_ptxplus", "gpgpu_ptx_use_cuobjdump",
+    "gpgpu_ptx_inst_debug_to_file", "gpgpu_ptx_inst_debug_file", "gpgpu_ptx_inst_debug_thread_uid",
+    "gpgpu_experimental_lib_support", "gpgpu_simd_model", "gpgpu_stack_size_limit", "gpgpu_heap_size_limit",
+    "gpgpu_runtime_sync_depth_limit", "gpgpu_runtime_pending_launch_count_limit", "gpgpu_cdp_enabled",
+    "gpgpu_compute_capability_major", "gpgpu_compute_capability_minor", "gpgpu_occupancy_sm_number",
+    "gpgpu_local_mem_map", "gpgpu_perf_sim_memcpy", "checkpoint_option", "checkpoint_kernel", "checkpoint_CTA",
+    "resume_option", "resume_kernel", "resume_CTA", "checkpoint_CTA_t", "checkpoint_insn_Y",
+    "gpgpu_ignore_resources_limitation", "gpgpu_max_cta", "gpgpu_max_completed_cta", "gpgpu_concurrent_kernel_sm",
+    "gpgpu_trywait_max_retries", "gpgpu_trywait_retry_cycles",
+    // Pipeline details the model does not have as knobs.
+    "gpgpu_pipeline_widths", "gpgpu_tensor_core_avail", "gpgpu_clock_gated_lanes", "gpgpu_clock_gated_reg_file",
+    "n_regfile_gating_group", "gpgpu_reg_bank_use_warp_id", "gpgpu_simt_core_sim_order", "gpgpu_opndcoll_model",
+    "gpgpu_num_cta_barriers", "gpgpu_n_cluster_ejection_buffer_size", "gpgpu_n_ldst_response_buffer_size",
+    "gpgpu_mem_unit_ports", "gpgpu_shmem_limited_broadcast", "gpgpu_shmem_warp_parts", "gpgpu_warpdistro_shader",
+    "gpgpu_warp_issue_shader", "gpgpu_perfect_mem", "gpgpu_dwf_heuristic", "gpgpu_shmem_pipe_speedup",
+    "gpgpu_n_chiplet_partition", "gpgpu_chiplet_interleave", "chiplet_mem_stride", "chiplet_partition_stride",
+    "inter_chiplet_queue_size", "inter_chiplet_queue_latency",
+    // Other caches and the adaptive L1/shared carve-out (the model uses the stated L1 size).
+    "gpgpu_cache:il1", "gpgpu_tex_cache:l1", "gpgpu_const_cache:l1", "gpgpu_perfect_inst_const_cache",
+    "gpgpu_cache:dl1PrefL1", "gpgpu_cache:dl1PrefShared", "gpgpu_cache:dl2_texture_only", "gpgpu_l1_cache_write_ratio",
+    "gpgpu_l1_banks_byte_interleaving", "gpgpu_l1_banks_hashing_function", "gpgpu_adaptive_cache_config",
+    "gpgpu_shmem_option", "gpgpu_unified_l1d_size", "gpgpu_shmem_sizeDefault", "gpgpu_shmem_size_PrefL1",
+    "gpgpu_shmem_size_PrefShared", "gpgpu_flush_l1_cache", "gpgpu_flush_l2_cache", "gpgpu_flush_cache", "l2_ideal",
+    "gpgpu_lrc_enabled", "gpgpu_lrc_max_entries", "gpgpu_lrc_max_merged",
+    // DRAM details beyond the model (bank indexing, write queues, simple model).
+    "gpgpu_mem_address_mask", "gpgpu_mem_addr_test", "dram_bnk_indexing_policy",
+    "dram_bnkgrp_indexing_policy", "dram_seperate_write_queue_enable", "dram_write_queue_size",
+    "dram_elimnate_rw_turnaround", "gpgpu_simple_dram_model", "gpgpu_simple_dram_clock_multiplier",
+    // Interconnect: the model has its own crossbar (gpucosim_icnt_latency and the icnt_* limits it reads).
+    "network_mode", "inter_config_file", "icnt_subnets", "icnt_arbiter_algo", "icnt_verbose", "icnt_grant_cycles",
+    "SST_mode",
+    // Statistics, visualiser, tracing of the simulator itself.
+    "gpgpu_runtime_stat", "gpgpu_memlatency_stat", "enable_ptx_file_line_stats", "ptx_line_stats_filename",
+    "visualizer_enabled", "visualizer_outputfile", "visualizer_zlevel", "gpgpu_cflog_interval",
+    "liveness_message_freq", "trace_enabled", "trace_components", "trace_sampling_core",
+    "trace_sampling_memory_partition", "gpgpu_stat_sampling_freq",
+    // Power (GPUWattch / AccelWattch): gpucosim's power/ does its own accounting.
+    "power_simulation_enabled", "power_simulation_mode", "power_per_cycle_dump", "power_trace_enabled",
+    "power_trace_zlevel", "steady_power_levels_enabled", "steady_state_definition", "gpuwattch_xml_file",
+    "accelwattch_xml_file", "hw_perf_file_name", "hw_perf_bench_name", "dvfs_enabled", "aggregate_power_stats",
+    "accelwattch_hybrid_perfsim_L1_RH", "accelwattch_hybrid_perfsim_L1_RM", "accelwattch_hybrid_perfsim_L1_WH",
+    "accelwattch_hybrid_perfsim_L1_WM", "accelwattch_hybrid_perfsim_L2_RH", "accelwattch_hybrid_perfsim_L2_RM",
+    "accelwattch_hybrid_perfsim_L2_WH", "accelwattch_hybrid_perfsim_L2_WM", "accelwattch_hybrid_perfsim_CC_ACC",
+    "accelwattch_hybrid_perfsim_SHARED_ACC", "accelwattch_hybrid_perfsim_DRAM_RD", "accelwattch_hybrid_perfsim_DRAM_WR",
+    "accelwattch_hybrid_perfsim_NOC", "accelwattch_hybrid_perfsim_PIPE_DUTY", "accelwattch_hybrid_perfsim_NUM_SM_IDLE",
+    "accelwattch_hybrid_perfsim_CYCLES", "accelwattch_hybrid_perfsim_VOLTAGE",
+};
+const size_t kUnmodelledOptionCount = sizeof(kUnmodelledOptions) / sizeof(kUnmodelledOptions[0]);
+
+// Numbered families: the prefix followed by one or more digits.
+const char* const kUnmodelledFamilies[] = {
+    "specialized_unit_",                          // Accel-Sim extra units (branch is gpucosim_branch_*)
+    "trace_opcode_latency_initiation_spec_op_",   // their latencies
+};
+const size_t kUnmodelledFamilyCount = sizeof(kUnmodelledFamilies) / sizeof(kUnmodelledFamilies[0]);
+
+}  // namespace gpucosim

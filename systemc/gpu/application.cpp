@@ -1,0 +1,75 @@
+#include "systemc/gpu/application.h"
+
+#include <filesystem>
+#include <sstream>
+
+#include "kernel/input_error.h"
+#include "workloads/workload.h"
+
+namespace gpucosim {
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The stream id is in the kernel header, so a trace kernel is peeked once for it; the reader
+// is closed again so only running kernels hold files open.
+ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& opts) {
+  ApplicationKernel k;
+  k.stream = open_kernel_trace(file, opts)->header().stream_id;
+  k.open = [file, opts] { return open_kernel_trace(file, opts); };
+  return k;
+}
+
+}  // namespace
+
+Application application_from_trace(const std::string& path, const TraceReadOptions& opts) {
+  Application app;
+  app.origin = path;
+  if (ends_with(path, ".traceg") || ends_with(path, ".xz")) {
+    app.kernels.push_back(trace_kernel(path, opts));
+    return app;
+  }
+  for (const Command& c : read_kernelslist(path)) {
+    if (c.kind == Command::Kind::MemcpyHtoD)
+      app.memcpys.push_back(c);
+    else
+      app.kernels.push_back(trace_kernel(resolve_kernel_path(path, c.path), opts));
+  }
+  return app;
+}
+
+Application application_from_workload(const std::string& spec) {
+  std::string name = spec.substr(0, spec.find(':'));
+  std::vector<std::string> overrides;
+  if (name.size() < spec.size()) {
+    std::stringstream rest(spec.substr(name.size() + 1));
+    std::string kv;
+    while (std::getline(rest, kv, ','))
+      if (!kv.empty()) overrides.push_back(kv);
+  }
+  const Workload* w = find_workload(name);
+  if (!w) {
+    std::string names;
+    for (const auto& b : builtin_workloads()) names += (names.empty() ? "" : ", ") + b->name();
+    throw InputError("--workload", 0, "unknown workload '" + name + "'; expected one of: " + names);
+  }
+  ParamValues p = resolve_params(*w, overrides, "--workload " + name);
+  GeneratedApp gen = w->generate(p);
+  Application app;
+  app.origin = "workload " + spec;
+  app.memcpys = std::move(gen.memcpys);
+  for (auto& src : gen.kernels) {
+    ApplicationKernel k;
+    k.stream = src->header().stream_id;
+    // std::function needs a copyable callable: share the source and hand it out once.
+    auto holder = std::make_shared<std::unique_ptr<KernelSource>>(std::move(src));
+    k.open = [holder] { return std::move(*holder); };
+    app.kernels.push_back(std::move(k));
+  }
+  return app;
+}
+
+}  // namespace gpucosim

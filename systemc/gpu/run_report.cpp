@@ -1,0 +1,94 @@
+#include "systemc/gpu/run_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace gpucosim {
+
+const char* to_string(RunEnd e) {
+  switch (e) {
+    case RunEnd::Completed: return "completed";
+    case RunEnd::MaxCycles: return "max_cycles";
+    case RunEnd::MaxInsn: return "max_insn";
+    case RunEnd::Deadlock: return "deadlock";
+  }
+  return "?";
+}
+
+static double get(const StatsMap& m, const char* k) {
+  auto it = m.find(k);
+  return it == m.end() ? 0.0 : it->second;
+}
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm) {
+  double cycles = get(m, "gpu_sim_cycle");
+  m["gpu_ipc"] = ratio(get(m, "gpu_sim_insn"), cycles);
+  m["gpu_warp_ipc"] = ratio(get(m, "warp_insn"), cycles);
+  // Average resident warps per SM over the kernel's cycles, as a percentage of the SM's maximum.
+  m["gpu_occupancy"] = 100.0 * ratio(get(m, "occupancy_warp_cycles"), cycles * n_sms * max_warps_per_sm);
+  m["L1D_total_cache_miss_rate"] = ratio(get(m, "L1D_total_cache_misses"), get(m, "L1D_total_cache_accesses"));
+  m["L2_total_cache_miss_rate"] = ratio(get(m, "L2_total_cache_misses"), get(m, "L2_total_cache_accesses"));
+  m["dram_row_buffer_hit_rate"] =
+      ratio(get(m, "dram_row_buffer_hits"), get(m, "dram_reads") + get(m, "dram_writes"));
+}
+
+static nlohmann::ordered_json stats_json(const StatsMap& m) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : m) {
+    // Counters print as integers, ratios as doubles.
+    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
+      j[k] = int64_t(v);
+    else
+      j[k] = v;
+  }
+  return j;
+}
+
+nlohmann::ordered_json to_json(const RunReport& r) {
+  nlohmann::ordered_json out;
+  out["kernels"] = nlohmann::ordered_json::array();
+  for (const KernelReport& k : r.kernels) {
+    nlohmann::ordered_json j;
+    j["kernel_launch_uid"] = k.launch_id;
+    j["kernel_name"] = k.name;
+    j["start_cycle"] = k.start_cycle;
+    j["end_cycle"] = k.end_cycle;
+    j.update(stats_json(k.stats));
+    out["kernels"].push_back(j);
+  }
+  out["total"] = stats_json(r.total);
+  out["end"] = to_string(r.end);
+  if (!r.end_report.empty()) out["end_report"] = r.end_report;
+  out["unmodelled_options"] = r.unmodelled_options;
+  return out;
+}
+
+static void print_stats(std::ostringstream& o, const StatsMap& m) {
+  char buf[64];
+  for (const auto& [k, v] : m) {
+    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
+      std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+    else
+      std::snprintf(buf, sizeof buf, "%.4f", v);
+    o << k << " = " << buf << "\n";
+  }
+}
+
+std::string to_text(const RunReport& r) {
+  std::ostringstream o;
+  for (const KernelReport& k : r.kernels) {
+    o << "kernel_name = " << k.name << "\nkernel_launch_uid = " << k.launch_id << "\n";
+    print_stats(o, k.stats);
+    o << "\n";
+  }
+  o << "---- total ----\n";
+  print_stats(o, r.total);
+  o << "run_end = " << to_string(r.end) << "\n";
+  if (!r.end_report.empty()) o << r.end_report << "\n";
+  return o.str();
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,39 @@
+#pragma once
+// The result of a run: statistics per kernel and in total under GPGPU-Sim names, printed for
+// people and written as JSON {"kernels": [...], "total": {...}}.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "systemc/gpu/stats.h"
+
+namespace gpucosim {
+
+struct KernelReport {
+  uint32_t launch_id = 0;
+  std::string name;
+  uint64_t start_cycle = 0, end_cycle = 0;
+  StatsMap stats;
+};
+
+enum class RunEnd { Completed, MaxCycles, MaxInsn, Deadlock };
+const char* to_string(RunEnd e);
+
+struct RunReport {
+  std::vector<KernelReport> kernels;
+  StatsMap total;
+  RunEnd end = RunEnd::Completed;
+  std::string end_report;          // deadlock report or limit message
+  std::vector<std::string> unmodelled_options;
+};
+
+// Adds the ratios GPGPU-Sim prints (gpu_ipc, gpu_occupancy, hit rates ...) to a map holding
+// cumulative counters and gpu_sim_cycle.
+void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm);
+
+nlohmann::ordered_json to_json(const RunReport& r);
+std::string to_text(const RunReport& r);
+
+}  // namespace gpucosim

@@ -1,0 +1,180 @@
+#include "systemc/memory/address_map.h"
+
+#include <stdexcept>
+
+namespace gpucosim {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) {
+  throw std::invalid_argument("gpgpu_mem_addr_mapping / memory config: " + what);
+}
+
+// Contiguous runs of the positions (ascending) of `letter` in a 64-entry bit map.
+std::vector<std::pair<uint32_t, uint32_t>> runs_of(const char (&bits)[64], char letter, uint32_t* count) {
+  std::vector<std::pair<uint32_t, uint32_t>> runs;
+  *count = 0;
+  for (uint32_t b = 0; b < 64; ++b) {
+    if (bits[b] != letter) continue;
+    ++*count;
+    if (!runs.empty() && runs.back().first + runs.back().second == b)
+      ++runs.back().second;
+    else
+      runs.push_back({b, 1});
+  }
+  return runs;
+}
+
+uint32_t fold_bits(uint64_t v, uint32_t bits) {
+  uint64_t f = 0;
+  while (v) {
+    f ^= v & ((uint64_t(1) << bits) - 1);
+    v >>= bits;
+  }
+  return uint32_t(f);
+}
+
+}  // namespace
+
+AddressMap::AddressMap(const MemoryConfig& cfg)
+    : n_channels_(cfg.n_channels),
+      n_sub_(cfg.sub_partitions),
+      indexing_(cfg.partition_indexing),
+      pow2_channels_(is_pow2(cfg.n_channels)),
+      channel_bits_(log2_floor(cfg.n_channels)) {
+  if (n_channels_ == 0) bad("gpgpu_n_mem must be > 0");
+  if (!is_pow2(n_sub_)) bad("gpgpu_n_sub_partition_per_mchannel must be a power of two");
+  if (indexing_ > 2) bad("gpgpu_memory_partition_indexing " + std::to_string(indexing_) + " (expected 0, 1 or 2)");
+  if (indexing_ == 2 && pow2_channels_ && channel_bits_ >= 1 && channel_bits_ <= Gf2PolyHash::kMaxDegree) {
+    use_ipoly_ = true;
+    ipoly_ = Gf2PolyHash(channel_bits_);
+  }
+  std::string m = cfg.addr_mapping;
+  if (m.empty()) {
+    // dramid@8; column 0-7, bank 8.., 3 column bits, row above.
+    const uint32_t nb = log2_floor(cfg.timing.nbk ? cfg.timing.nbk : 1);
+    std::string bits(64, '0');
+    uint32_t pos = 0;
+    for (uint32_t i = 0; i < 8; ++i) bits[63 - pos++] = 'C';
+    for (uint32_t i = 0; i < nb; ++i) bits[63 - pos++] = 'B';
+    for (uint32_t i = 0; i < 3; ++i) bits[63 - pos++] = 'C';
+    for (uint32_t i = 0; i < 16 && pos < 64; ++i) bits[63 - pos++] = 'R';
+    m = "dramid@8;" + bits;
+  }
+  parse(m, cfg);
+}
+
+void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
+  mapping_ = mapping;
+  std::string mask = mapping;
+  const auto semi = mapping.find(';');
+  if (mapping.rfind("dramid@", 0) == 0) {
+    if (semi == std::string::npos) bad("'" + mapping + "': expected dramid@N;<mask>");
+    try {
+      chunk_bits_ = uint32_t(std::stoul(mapping.substr(7, semi - 7)));
+    } catch (const std::exception&) {
+      bad("'" + mapping + "': dramid@N needs a bit number");
+    }
+    mask = mapping.substr(semi + 1);
+  } else if (semi != std::string::npos) {
+    bad("'" + mapping + "': unknown prefix before ';' (expected dramid@N)");
+  }
+  char bits[64];
+  for (char& b : bits) b = '0';
+  std::string clean;
+  for (char ch : mask)
+    if (ch != '.' && ch != ' ') clean += ch;
+  if (clean.size() > 64) bad("mask longer than 64 bits");
+  for (size_t i = 0; i < clean.size(); ++i) {
+    const char ch = clean[clean.size() - 1 - i];
+    if (std::string("RBCS0").find(ch) == std::string::npos)
+      bad(std::string("mask letter '") + ch + "' (expected R, B, C, S or 0; channel bits come from dramid@N)");
+    bits[i] = ch == 'S' ? 'C' : ch;
+  }
+  if (chunk_bits_ < 7 || chunk_bits_ > 40) bad("dramid@" + std::to_string(chunk_bits_) + ": a 128-byte line must not straddle channels (need 7..40)");
+
+  uint32_t n = 0;
+  auto to_runs = [&](char letter, std::vector<Run>& out, uint32_t* count) {
+    uint32_t dst = 0;
+    for (auto [src, w] : runs_of(bits, letter, count)) {
+      out.push_back(Run{src, w, dst});
+      dst += w;
+    }
+  };
+  to_runs('R', row_, &n);
+  if (n == 0) bad("mask has no row (R) bits");
+  to_runs('C', col_, &n);
+  to_runs('B', bank_, &bank_bits_);
+  if ((1u << bank_bits_) != (cfg.timing.nbk ? cfg.timing.nbk : 1))
+    bad("mask has " + std::to_string(bank_bits_) + " bank bits but nbk=" + std::to_string(cfg.timing.nbk));
+  const uint32_t sb = log2_floor(n_sub_);
+  if (sb > bank_bits_) bad("more sub-partitions than banks");
+  for (uint32_t b = 0; b < 64 && sub_bits_.size() < sb; ++b)
+    if (bits[b] == 'B') sub_bits_.push_back(b);
+  for (uint32_t b : sub_bits_)
+    if (b < 7) bad("sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
+}
+
+std::pair<uint32_t, uint64_t> AddressMap::channel_and_reduced(uint64_t addr) const {
+  const uint64_t chunk = addr >> chunk_bits_;
+  const uint64_t low = addr & ((uint64_t(1) << chunk_bits_) - 1);
+  uint64_t hi;
+  uint32_t lin;
+  if (pow2_channels_) {
+    lin = uint32_t(chunk & (n_channels_ - 1));
+    hi = chunk >> channel_bits_;
+  } else {
+    lin = uint32_t(chunk % n_channels_);
+    hi = chunk / n_channels_;
+  }
+  uint32_t ch = lin;
+  if (use_ipoly_) {
+    ch = ipoly_(chunk);
+  } else if (indexing_ != 0) {
+    if (pow2_channels_)
+      ch = channel_bits_ ? lin ^ fold_bits(hi, channel_bits_) : 0;
+    else
+      ch = uint32_t((lin + fold_bits(hi, 8)) % n_channels_);
+  }
+  return {ch, (hi << chunk_bits_) | low};
+}
+
+uint64_t AddressMap::squeeze(uint64_t x) const {
+  for (size_t i = sub_bits_.size(); i-- > 0;) {
+    const uint32_t p = sub_bits_[i];
+    x = (x & ((uint64_t(1) << p) - 1)) | ((x >> (p + 1)) << p);
+  }
+  return x;
+}
+
+uint64_t AddressMap::unsqueeze(uint64_t x, uint32_t sub) const {
+  for (size_t i = 0; i < sub_bits_.size(); ++i) {
+    const uint32_t p = sub_bits_[i];
+    x = (x & ((uint64_t(1) << p) - 1)) | (uint64_t((sub >> i) & 1) << p) | ((x >> p) << (p + 1));
+  }
+  return x;
+}
+
+DecodedAddress AddressMap::decode(uint64_t addr) const {
+  DecodedAddress d;
+  const auto [ch, reduced] = channel_and_reduced(addr);
+  d.channel = ch;
+  d.dram.bank = uint32_t(gather(reduced, bank_));
+  d.dram.row = uint32_t(gather(reduced, row_));
+  d.dram.col = uint32_t(gather(reduced, col_));
+  d.sub = d.dram.bank & (n_sub_ - 1);
+  d.partition = ch * n_sub_ + d.sub;
+  d.local = squeeze(reduced);
+  return d;
+}
+
+DramCoord AddressMap::dram(uint64_t local, uint32_t sub) const {
+  const uint64_t reduced = unsqueeze(local, sub);
+  DramCoord c;
+  c.bank = uint32_t(gather(reduced, bank_));
+  c.row = uint32_t(gather(reduced, row_));
+  c.col = uint32_t(gather(reduced, col_));
+  return c;
+}
+
+}  // namespace gpucosim

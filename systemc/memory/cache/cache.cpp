@@ -1,0 +1,363 @@
+#include "systemc/memory/cache/cache.h"
+
+#include <stdexcept>
+
+namespace gpucosim {
+
+namespace {
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument("cache config: " + what);
+}
+
+bool streaming(const CacheConfig& c) { return c.alloc_policy == 's'; }
+
+uint32_t mshr_entries(const CacheConfig& c, const Cache::Options& o) {
+  if (!streaming(c)) return c.mshr_entries;
+  return c.nsets * c.assoc * o.streaming_mshr_multiplier * (c.sectored ? 4 : 1);
+}
+uint32_t mshr_merge(const CacheConfig& c, const Cache::Options& o) {
+  return streaming(c) ? o.streaming_max_merge : c.mshr_max_merge;
+}
+
+const CacheConfig& validated(const CacheConfig& c) {
+  require(c.enabled, "a disabled cache ('none') cannot be instantiated");
+  require(is_pow2(c.line_bytes), "line size must be a power of two");
+  require(!c.sectored || c.line_bytes == 4 * kSectorBytes, "sectored caches need 128-byte lines (4 x 32 B)");
+  require(std::string("RBTEL").find(c.write_policy) != std::string::npos, "write policy must be R, B, T, E or L");
+  require(std::string("mfs").find(c.alloc_policy) != std::string::npos, "allocation policy must be m, f or s");
+  require(std::string("NWFL").find(c.write_alloc) != std::string::npos, "write-allocate policy must be N, W, F or L");
+  require(std::string("ASFT").find(c.mshr_type) != std::string::npos, "MSHR type must be A, S, F or T");
+  require(c.miss_queue > 0, "miss queue must hold at least one request");
+  return c;
+}
+
+}  // namespace
+
+const char* to_string(CacheOutcome o) {
+  switch (o) {
+    case CacheOutcome::HIT: return "HIT";
+    case CacheOutcome::HIT_RESERVED: return "HIT_RESERVED";
+    case CacheOutcome::MISS: return "MISS";
+    case CacheOutcome::RESERVATION_FAIL: return "RESERVATION_FAIL";
+  }
+  return "?";
+}
+
+const char* to_string(ReservationFail f) {
+  switch (f) {
+    case ReservationFail::None: return "none";
+    case ReservationFail::LineAlloc: return "line_alloc";
+    case ReservationFail::MshrFull: return "mshr_full";
+    case ReservationFail::MergeLimit: return "merge_limit";
+    case ReservationFail::MissQueueFull: return "miss_queue_full";
+  }
+  return "?";
+}
+
+Cache::Cache(const CacheConfig& cfg, const Options& opt)
+    : cfg_(validated(cfg)),
+      sectored_(cfg.sectored),
+      alloc_on_fill_(cfg.alloc_policy != 'm'),
+      line_shift_(log2_floor(cfg.line_bytes)),
+      index_(cfg.set_index, cfg.nsets),
+      tags_(cfg.nsets, cfg.assoc, cfg.replacement),
+      mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S'),
+      missq_(cfg.miss_queue + 8) {}
+
+Cache::Lookup Cache::lookup(uint64_t addr) const {
+  Lookup l;
+  l.line = addr >> line_shift_;
+  l.set = index_(l.line);
+  l.way = tags_.find(l.set, l.line);
+  return l;
+}
+
+CacheAccessResult Cache::fail(ReservationFail why) {
+  ++ctr_.res_fail[int(why)];
+  CacheAccessResult r;
+  r.outcome = CacheOutcome::RESERVATION_FAIL;
+  r.fail = why;
+  return r;
+}
+
+void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) {
+  const uint64_t old = tags_.tag(set, way);
+  if (old != TagArray::kNoTag) {
+    const CacheLineState& st = tags_.state(set, way);
+    ++ctr_.evictions;
+    if (st.dirty) {
+      push(old, st.dirty, CacheRequestKind::Writeback, 0);
+      ++ctr_.writebacks;
+      ctr_.writeback_sectors += uint64_t(sector_count(st.dirty));
+    }
+    if (r) {
+      r->evicted = true;
+      r->evicted_addr = old << line_shift_;
+      r->evicted_dirty = st.dirty;
+    }
+  }
+  tags_.install(set, way, line);
+}
+
+CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
+  (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
+  const Lookup l = lookup(a.addr);
+  const uint8_t mask = normalize(a.sectors);
+  CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask);
+  if (r.ok()) {
+    const int w = a.is_write ? 1 : 0;
+    ++ctr_.accesses[w];
+    if (r.tag_hit) ++ctr_.tag_hits;
+    switch (r.outcome) {
+      case CacheOutcome::HIT: ++ctr_.hits[w]; break;
+      case CacheOutcome::HIT_RESERVED: ++ctr_.hit_reserved[w]; break;
+      default:
+        ++ctr_.misses[w];
+        if (r.tag_hit) ++ctr_.sector_misses;
+        break;
+    }
+  }
+  return r;
+}
+
+CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {
+  CacheAccessResult r;
+  r.tag_hit = l.way >= 0;
+  const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
+  const uint8_t needed = mask & uint8_t(~valid);
+  if (needed == 0) {
+    tags_.touch(l.set, l.way);
+    r.outcome = CacheOutcome::HIT;
+    return r;
+  }
+  const uint8_t fresh = needed & uint8_t(~mshr_.pending(l.line));
+  const MshrWaiter waiter{a.token, needed, false};
+
+  if (fresh == 0) {  // everything missing is already on its way: merge
+    const MshrCheck c = mshr_.check(l.line, 0, needed);
+    if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
+    mshr_.add(l.line, 0, &waiter);
+    if (r.tag_hit) tags_.touch(l.set, l.way);
+    r.outcome = CacheOutcome::HIT_RESERVED;
+    r.wait = true;
+    return r;
+  }
+
+  // A real miss: everything it needs is checked before anything changes.
+  int way = l.way;
+  const bool alloc = !r.tag_hit && !alloc_on_fill_;
+  bool victim_dirty = false;
+  if (alloc) {
+    way = tags_.victim(l.set);
+    if (way < 0) return fail(ReservationFail::LineAlloc);
+    victim_dirty = tags_.tag(l.set, way) != TagArray::kNoTag && tags_.state(l.set, way).dirty;
+  }
+  if (!missq_room(1 + (victim_dirty ? 1 : 0))) return fail(ReservationFail::MissQueueFull);
+  const MshrCheck c = mshr_.check(l.line, fresh, needed);
+  if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
+
+  if (alloc) replace(l.set, way, l.line, &r);
+  if (way >= 0) {
+    if (!alloc_on_fill_) tags_.state(l.set, way).pending |= fresh;  // pins the reserved line
+    tags_.touch(l.set, way);
+  }
+  mshr_.add(l.line, fresh, &waiter);
+  push(l.line, fresh, CacheRequestKind::Read, a.token);
+  r.outcome = CacheOutcome::MISS;
+  r.wait = true;
+  r.fetch = fresh;
+  return r;
+}
+
+CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {
+  CacheAccessResult r;
+  r.tag_hit = l.way >= 0;
+  char wp = cfg_.write_policy;
+  if (wp == 'L') wp = a.local ? 'B' : 'T';
+  uint8_t full = a.full_sectors & a.sectors & kFullSectorMask;
+  if (!sectored_) full = (full == kFullSectorMask) ? kFullSectorMask : 0;
+  const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
+  const bool hit = r.tag_hit && (mask & ~valid) == 0;
+
+  if (wp == 'R' || wp == 'E') {  // forwarded; write-evict drops the line
+    if (!missq_room(1)) return fail(ReservationFail::MissQueueFull);
+    if (wp == 'E' && r.tag_hit) {
+      CacheLineState& st = tags_.state(l.set, l.way);
+      if (st.pending)
+        st.valid &= uint8_t(~mask);  // a reserved line stays until its fill
+      else
+        tags_.invalidate(l.set, l.way);
+    }
+    push(l.line, mask, CacheRequestKind::Write, a.token);
+    r.forwarded = true;
+    r.outcome = (wp == 'E' && hit) ? CacheOutcome::HIT : CacheOutcome::MISS;
+    return r;
+  }
+
+  const bool through = wp == 'T';
+  if (hit) {
+    if (through && !missq_room(1)) return fail(ReservationFail::MissQueueFull);
+    CacheLineState& st = tags_.state(l.set, l.way);
+    if (!through) st.dirty |= mask;
+    tags_.touch(l.set, l.way);
+    if (through) {
+      push(l.line, mask, CacheRequestKind::Write, a.token);
+      r.forwarded = true;
+    }
+    r.outcome = CacheOutcome::HIT;
+    return r;
+  }
+
+  const char wa = cfg_.write_alloc;
+  if (wa == 'N') {  // no write-allocate: the write goes on, the cache does not change
+    if (!missq_room(1)) return fail(ReservationFail::MissQueueFull);
+    push(l.line, mask, CacheRequestKind::Write, a.token);
+    r.forwarded = true;
+    r.outcome = CacheOutcome::MISS;
+    return r;
+  }
+
+  // Allocating write miss (W, F, L).
+  int way = l.way;
+  const bool alloc = !r.tag_hit;
+  bool victim_dirty = false;
+  if (alloc) {
+    way = tags_.victim(l.set);
+    if (way < 0) return fail(ReservationFail::LineAlloc);
+    victim_dirty = tags_.tag(l.set, way) != TagArray::kNoTag && tags_.state(l.set, way).dirty;
+  }
+  uint8_t fetch = 0, wait = 0;
+  if (wa == 'W') fetch = kFullSectorMask & uint8_t(~valid);  // naive: the whole line is fetched
+  if (wa == 'F') wait = fetch = mask & uint8_t(~valid) & uint8_t(~full);
+  const uint8_t fresh = fetch & uint8_t(~mshr_.pending(l.line));
+  const size_t need = (through ? 1 : 0) + (fresh ? 1 : 0) + (victim_dirty ? 1 : 0);
+  if (!missq_room(need)) return fail(ReservationFail::MissQueueFull);
+  if (fetch) {
+    const MshrCheck c = mshr_.check(l.line, fresh, wait);
+    if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
+  }
+
+  if (alloc) replace(l.set, way, l.line, &r);
+  CacheLineState& st = tags_.state(l.set, way);
+  st.valid |= full;
+  if (!through) st.dirty |= mask;
+  st.pending |= fetch;
+  tags_.touch(l.set, way);
+  if (through) {
+    push(l.line, mask, CacheRequestKind::Write, a.token);
+    r.forwarded = true;
+  }
+  if (fresh) push(l.line, fresh, CacheRequestKind::Read, wait ? a.token : 0);
+  if (fetch) {
+    const MshrWaiter waiter{a.token, wait, true};
+    mshr_.add(l.line, fresh, wait ? &waiter : nullptr);
+  }
+  r.wait = wait != 0;
+  r.fetch = fresh;
+  r.outcome = (wait && !fresh) ? CacheOutcome::HIT_RESERVED : CacheOutcome::MISS;
+  return r;
+}
+
+const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle) {
+  (void)cycle;
+  done_.clear();
+  const uint8_t mask = normalize(sectors);
+  const Lookup l = lookup(line_addr);
+  int way = l.way;
+  ++ctr_.fills;
+  if (way < 0 && alloc_on_fill_) {
+    way = tags_.victim(l.set);
+    if (way >= 0) replace(l.set, way, l.line, nullptr);  // else: every way pinned, data bypasses
+  }
+  if (way >= 0) {
+    CacheLineState& st = tags_.state(l.set, way);
+    st.valid |= mask;
+    st.pending &= uint8_t(~mask);
+  }
+  mshr_.fill(l.line, mask, done_);
+  return done_;
+}
+
+bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty) {
+  const Lookup l = lookup(addr);
+  int way = l.way;
+  if (way < 0) {
+    way = tags_.victim(l.set);
+    if (way < 0) return false;
+    replace(l.set, way, l.line, nullptr);
+  }
+  CacheLineState& st = tags_.state(l.set, way);
+  const uint8_t mask = normalize(sectors);
+  st.valid |= mask;
+  if (dirty) st.dirty |= mask;
+  tags_.touch(l.set, way);
+  return true;
+}
+
+bool Cache::mark_dirty(uint64_t addr, uint8_t sectors) {
+  const Lookup l = lookup(addr);
+  if (l.way < 0) return false;
+  tags_.state(l.set, l.way).dirty |= normalize(sectors);
+  return true;
+}
+
+uint8_t Cache::valid_sectors(uint64_t addr) const {
+  const Lookup l = lookup(addr);
+  return l.way < 0 ? 0 : tags_.state(l.set, l.way).valid;
+}
+
+void Cache::flush() {
+  for (uint32_t s = 0; s < tags_.nsets(); ++s)
+    for (uint32_t w = 0; w < tags_.assoc(); ++w) {
+      if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
+      CacheLineState& st = tags_.state(s, int(w));
+      if (!st.dirty) continue;
+      push(tags_.tag(s, int(w)), st.dirty, CacheRequestKind::Writeback, 0);
+      ++ctr_.writebacks;
+      ctr_.writeback_sectors += uint64_t(sector_count(st.dirty));
+      st.dirty = 0;
+    }
+}
+
+void Cache::invalidate_all() {
+  for (uint32_t s = 0; s < tags_.nsets(); ++s)
+    for (uint32_t w = 0; w < tags_.assoc(); ++w) {
+      if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
+      CacheLineState& st = tags_.state(s, int(w));
+      if (st.pending) {
+        st.valid = 0;
+        st.dirty = 0;
+      } else {
+        tags_.invalidate(s, int(w));
+      }
+    }
+}
+
+void Cache::collect(StatsMap& m, const std::string& p) const {
+  const Counters& c = ctr_;
+  add_stat(m, p + "accesses", double(c.accesses[0] + c.accesses[1]));
+  add_stat(m, p + "read_accesses", double(c.accesses[0]));
+  add_stat(m, p + "write_accesses", double(c.accesses[1]));
+  add_stat(m, p + "hits", double(c.hits[0] + c.hits[1]));
+  add_stat(m, p + "read_hits", double(c.hits[0]));
+  add_stat(m, p + "write_hits", double(c.hits[1]));
+  add_stat(m, p + "misses", double(c.misses[0] + c.misses[1]));
+  add_stat(m, p + "read_misses", double(c.misses[0]));
+  add_stat(m, p + "write_misses", double(c.misses[1]));
+  add_stat(m, p + "hit_reserved", double(c.hit_reserved[0] + c.hit_reserved[1]));
+  add_stat(m, p + "tag_hits", double(c.tag_hits));
+  add_stat(m, p + "sector_misses", double(c.sector_misses));
+  uint64_t fails = 0;
+  for (int i = 1; i < kNumReservationFails; ++i) {
+    fails += c.res_fail[i];
+    add_stat(m, p + "res_fail_" + to_string(ReservationFail(i)), double(c.res_fail[i]));
+  }
+  add_stat(m, p + "res_fail", double(fails));
+  add_stat(m, p + "evictions", double(c.evictions));
+  add_stat(m, p + "writebacks", double(c.writebacks));
+  add_stat(m, p + "writeback_sectors", double(c.writeback_sectors));
+  add_stat(m, p + "fills", double(c.fills));
+}
+
+}  // namespace gpucosim

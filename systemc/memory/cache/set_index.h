@@ -1,0 +1,87 @@
+#pragma once
+// Set-index functions of the generic cache (the <set_idx> letter of a GPGPU-Sim cache string)
+// and the GF(2) polynomial hash they share with the memory-partition address map.
+//
+//   'L' linear : set = line % nsets
+//   'H' hash   : the whole line number folded onto the set bits by XOR of successive set-bit-wide
+//                chunks (line ^ line>>s ^ line>>2s ...). Same intent as GPGPU-Sim's Fermi "hash
+//                function" (higher address bits XORed into the set bits), written independently.
+//   'X' xor    : one fold only: set = (line ^ (line >> s)) & (nsets-1)
+//   'P' IPOLY  : set = line(x) mod P(x), P an irreducible polynomial of degree s over GF(2)
+//                (Rau's pseudo-random interleaving, which Accel-Sim's IPOLY follows). Conflict-free
+//                for every power-of-two stride: 2^s consecutive multiples of 2^k land in 2^s sets.
+// with s = log2(nsets). The hashed functions need a power-of-two set count; for any other count
+// they fall back to linear (documented, and what a user of such a config would expect).
+#include <array>
+#include <cstdint>
+
+namespace gpucosim {
+
+// x mod P(x) over GF(2), for a fixed irreducible P of degree 1..16, by table lookup: the residue
+// is linear in x, so it is the XOR of the residues of x's eight bytes (8 x 256 precomputed entries).
+class Gf2PolyHash {
+ public:
+  Gf2PolyHash() = default;
+  explicit Gf2PolyHash(uint32_t degree);
+
+  static constexpr uint32_t kMaxDegree = 16;
+  // The irreducible polynomial used for a degree (bit d set = x^d), 0 if unsupported.
+  static uint32_t polynomial(uint32_t degree);
+
+  uint32_t degree() const { return degree_; }
+  uint32_t operator()(uint64_t x) const {
+    uint32_t r = 0;
+    for (int b = 0; b < 8; ++b) r ^= table_[b][(x >> (8 * b)) & 0xff];
+    return r;
+  }
+
+ private:
+  uint32_t degree_ = 0;
+  std::array<std::array<uint16_t, 256>, 8> table_{};
+};
+
+// Residue of x mod p by long division; slow, for building tables and for tests.
+uint32_t gf2_mod(uint64_t x, uint32_t poly, uint32_t degree);
+
+class SetIndexer {
+ public:
+  SetIndexer() = default;
+  SetIndexer(char function, uint32_t nsets);
+
+  // Set of a line number (byte address >> log2(line bytes)).
+  uint32_t operator()(uint64_t line) const {
+    switch (kind_) {
+      case Kind::Pow2Linear: return uint32_t(line & mask_);
+      case Kind::Modulo: return uint32_t(line % nsets_);
+      case Kind::Fold: {
+        uint64_t v = line, s = 0;
+        while (v) {
+          s ^= v & mask_;
+          v >>= bits_;
+        }
+        return uint32_t(s);
+      }
+      case Kind::Xor: return uint32_t((line ^ (line >> bits_)) & mask_);
+      case Kind::Poly: return poly_(line);
+    }
+    return 0;
+  }
+  char function() const { return function_; }
+
+ private:
+  enum class Kind : uint8_t { Pow2Linear, Modulo, Fold, Xor, Poly };
+  Kind kind_ = Kind::Pow2Linear;
+  char function_ = 'L';
+  uint32_t nsets_ = 1, bits_ = 0;
+  uint64_t mask_ = 0;
+  Gf2PolyHash poly_;
+};
+
+inline bool is_pow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+inline uint32_t log2_floor(uint64_t v) {
+  uint32_t r = 0;
+  while (v >>= 1) ++r;
+  return r;
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,139 @@
+#include "systemc/memory/crossbar.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "systemc/memory/cache/tag_array.h"
+#include "systemc/tlm/gpu_extension.h"
+
+namespace gpucosim {
+
+namespace {
+constexpr uint32_t kHeaderBytes = 8;
+uint32_t data_bytes(const GpuExtension& e) { return uint32_t(sector_count(e.sector_mask)) * 32; }
+}  // namespace
+
+Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_partitions, const InterconnectConfig& cfg,
+                   const ClockConfig& clk)
+    : sc_core::sc_module(name),
+      flit_bytes_(cfg.flit_bytes),
+      period_s_(1.0 / (clk.icnt_mhz * 1e6)),
+      req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
+      reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {
+  if (flit_bytes_ == 0) throw std::invalid_argument("icnt_flit_size must be > 0");
+  for (uint32_t i = 0; i < n_sms; ++i)
+    sm_ports_.push_back(std::make_unique<TargetPort>(("sm_port_" + std::to_string(i)).c_str()));
+  for (uint32_t j = 0; j < n_partitions; ++j)
+    part_ports_.push_back(std::make_unique<InitiatorPort>(("partition_port_" + std::to_string(j)).c_str()));
+}
+
+uint32_t Crossbar::request_bytes(const tlm::tlm_generic_payload& p) const {
+  GpuExtension* e = nullptr;
+  p.get_extension(e);
+  sc_assert(e != nullptr);
+  if (e->bytes) return e->bytes;
+  const bool carries_data = is_write(e->kind) || e->kind == MemAccessKind::Atomic;
+  return kHeaderBytes + (carries_data ? data_bytes(*e) : 0);
+}
+
+uint32_t Crossbar::reply_bytes(const tlm::tlm_generic_payload& p) const {
+  GpuExtension* e = nullptr;
+  p.get_extension(e);
+  sc_assert(e != nullptr);
+  if (e->reply_bytes) return e->reply_bytes;
+  return kHeaderBytes + (is_write(e->kind) ? 0 : data_bytes(*e));
+}
+
+uint64_t Crossbar::delay_cycles(const sc_core::sc_time& d) const {
+  if (d == sc_core::SC_ZERO_TIME) return 0;
+  return uint64_t(std::llround(d.to_seconds() / period_s_));
+}
+
+void Crossbar::tick(uint64_t cycle) {
+  // 1. Deliver what has arrived at the outputs.
+  if (req_.out_packets()) {
+    for (uint32_t j = 0; j < part_ports_.size(); ++j) {
+      tlm::tlm_generic_payload* p = req_.output(j, cycle);
+      if (!p) continue;
+      if (!part_ports_[j]->can_send()) {
+        ++ctr_.out_stalls;
+        continue;
+      }
+      req_.pop_output(j);
+      part_ports_[j]->send(*p, sc_core::SC_ZERO_TIME);
+    }
+  }
+  if (reply_.out_packets()) {
+    for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
+      tlm::tlm_generic_payload* p = reply_.output(i, cycle);
+      if (!p) continue;
+      if (!sm_ports_[i]->can_respond()) {
+        ++ctr_.out_stalls;
+        continue;
+      }
+      reply_.pop_output(i);
+      sm_ports_[i]->respond(*p, sc_core::SC_ZERO_TIME);
+    }
+  }
+  // 2. Switch allocation.
+  req_.arbitrate(cycle);
+  reply_.arbitrate(cycle);
+  // 3. Take new requests and replies into the input buffers.
+  for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
+    const PendingTransaction& t = sm_ports_[i]->peek_request();
+    if (!t) continue;
+    const uint32_t bytes = request_bytes(*t.payload);
+    const uint32_t f = flits(bytes);
+    if (!req_.can_inject(i, f)) {
+      ++ctr_.in_stalls;
+      continue;
+    }
+    const uint32_t dest = gpu_ext(*t.payload).partition;
+    sc_assert(dest < part_ports_.size());
+    req_.inject(i, t.payload, dest, f, cycle + delay_cycles(t.delay));
+    ++ctr_.req_packets;
+    ctr_.req_flits += f;
+    ctr_.req_bytes += bytes;
+    sm_ports_[i]->pop_request();
+  }
+  for (uint32_t j = 0; j < part_ports_.size(); ++j) {
+    const PendingTransaction& t = part_ports_[j]->peek_response();
+    if (!t) continue;
+    const uint32_t bytes = reply_bytes(*t.payload);
+    const uint32_t f = flits(bytes);
+    if (!reply_.can_inject(j, f)) {
+      ++ctr_.in_stalls;
+      continue;
+    }
+    const uint32_t dest = gpu_ext(*t.payload).sm;
+    sc_assert(dest < sm_ports_.size());
+    reply_.inject(j, t.payload, dest, f, cycle + delay_cycles(t.delay));
+    ++ctr_.reply_packets;
+    ctr_.reply_flits += f;
+    ctr_.reply_bytes += bytes;
+    part_ports_[j]->pop_response();
+  }
+}
+
+bool Crossbar::idle() const {
+  if (!req_.empty() || !reply_.empty()) return false;
+  for (const auto& p : sm_ports_)
+    if (p->peek_request()) return false;
+  for (const auto& p : part_ports_)
+    if (p->peek_response()) return false;
+  return true;
+}
+
+void Crossbar::collect(StatsMap& m, const std::string& p) const {
+  add_stat(m, p + "req_packets", double(ctr_.req_packets));
+  add_stat(m, p + "req_flits", double(ctr_.req_flits));
+  add_stat(m, p + "req_bytes", double(ctr_.req_bytes));
+  add_stat(m, p + "reply_packets", double(ctr_.reply_packets));
+  add_stat(m, p + "reply_flits", double(ctr_.reply_flits));
+  add_stat(m, p + "reply_bytes", double(ctr_.reply_bytes));
+  add_stat(m, p + "in_stalls", double(ctr_.in_stalls));
+  add_stat(m, p + "out_stalls", double(ctr_.out_stalls));
+  add_stat(m, p + "arb_conflicts", double(req_.conflicts() + reply_.conflicts()));
+}
+
+}  // namespace gpucosim

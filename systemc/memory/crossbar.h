@@ -1,0 +1,67 @@
+#pragma once
+// The SM <-> memory crossbar (GPGPU-Sim's local crossbar, two subnets): an sc_module with one
+// TargetPort per SM (requests in, replies out) and one InitiatorPort per memory sub-partition
+// (requests out, replies in), ticked at the interconnect clock by the top level.
+//
+//  * Requests go to GpuExtension::partition, replies back to GpuExtension::sm.
+//  * Packet size in flits of flit_bytes: request = ext.bytes if set, else 8 B header (+ 32 B per
+//    sector for writes and atomics); reply = ext.reply_bytes if set, else 8 B header (+ 32 B per
+//    sector for reads and atomics).
+//  * Each port moves one flit per cycle; buffers of icnt_in_buffer_limit / icnt_out_buffer_limit
+//    flits; fixed latency; round-robin among inputs competing for one output (XbarNet).
+//  * Back-pressure without loss: a port's request (or reply) is only taken (END_REQ / END_RESP)
+//    when its input buffer has room; an output only sends when the port accepts (can_send /
+//    can_respond).
+// A lone request accepted at cycle c is granted at c+1 and delivered at c + latency + flits.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
+#include "systemc/memory/xbar_net.h"
+#include "systemc/tlm/ports.h"
+
+namespace gpucosim {
+
+class Crossbar : public sc_core::sc_module {
+ public:
+  Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_partitions, const InterconnectConfig& cfg,
+           const ClockConfig& clk);
+
+  TargetPort& sm_port(uint32_t sm) { return *sm_ports_[sm]; }
+  InitiatorPort& partition_port(uint32_t partition) { return *part_ports_[partition]; }
+  uint32_t n_sms() const { return uint32_t(sm_ports_.size()); }
+  uint32_t n_partitions() const { return uint32_t(part_ports_.size()); }
+
+  void tick(uint64_t icnt_cycle);
+  // Nothing buffered and no transaction waiting at any port (O(ports)).
+  bool idle() const;
+
+  uint32_t request_bytes(const tlm::tlm_generic_payload& p) const;
+  uint32_t reply_bytes(const tlm::tlm_generic_payload& p) const;
+
+  struct Counters {
+    uint64_t req_packets = 0, req_flits = 0, req_bytes = 0;
+    uint64_t reply_packets = 0, reply_flits = 0, reply_bytes = 0;
+    uint64_t in_stalls = 0, out_stalls = 0;  // port-cycles: input buffer full / port not accepting
+  };
+  const Counters& counters() const { return ctr_; }
+  void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
+
+ private:
+  uint32_t flits(uint32_t bytes) const { return bytes == 0 ? 1 : (bytes + flit_bytes_ - 1) / flit_bytes_; }
+  uint64_t delay_cycles(const sc_core::sc_time& d) const;
+
+  uint32_t flit_bytes_;
+  double period_s_;
+  std::vector<std::unique_ptr<TargetPort>> sm_ports_;
+  std::vector<std::unique_ptr<InitiatorPort>> part_ports_;
+  XbarNet req_, reply_;
+  Counters ctr_;
+};
+
+}  // namespace gpucosim

@@ -1,0 +1,206 @@
+#include "systemc/memory/dram_channel.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "systemc/memory/cache/tag_array.h"
+#include "systemc/memory/peak.h"
+
+namespace gpucosim {
+
+DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id)
+    : cfg_(cfg), map_(map), id_(id), frfcfs_(cfg.scheduler == DramScheduler::FRFCFS), pipeline_(64) {
+  if (cfg.timing.nbk == 0) throw std::invalid_argument("gpgpu_dram_timing_opt: nbk must be > 0");
+  if (cfg.sched_queue == 0) throw std::invalid_argument("gpgpu_frfcfs_dram_sched_queue_size must be > 0");
+  if (cfg.return_queue == 0) throw std::invalid_argument("gpgpu_dram_return_queue_size must be > 0");
+  access_bytes_ = dram_access_bytes(cfg);
+  if (access_bytes_ == 0) throw std::invalid_argument("DRAM access size (bus width x chips x burst length) is 0");
+  burst_cycles_ = dram_burst_cycles(cfg);
+  banks_.resize(cfg.timing.nbk);
+  last_col_group_.assign(std::max<uint32_t>(1, cfg.timing.nbkgrp), -(1 << 30));
+  bank_seen_.resize(cfg.timing.nbk);
+  open_row_hits_.resize(cfg.timing.nbk);
+  queue_.reserve(cfg.sched_queue);
+  returns_.resize(cfg.sub_partitions);
+}
+
+void DramChannel::push(const DramRequest& r) {
+  Pending p;
+  p.req = r;
+  const DramCoord c = map_.dram(r.addr, r.sub);
+  p.bank = c.bank % cfg_.timing.nbk;
+  p.row = c.row;
+  const uint32_t bytes = uint32_t(sector_count(r.sectors)) * 32;
+  p.bursts_left = uint16_t(std::max<uint32_t>(1, (bytes + access_bytes_ - 1) / access_bytes_));
+  p.arrival = uint64_t(now_);
+  queue_.push_back(p);
+  ++ctr_.n_req;
+  if (r.write)
+    ++ctr_.writes;
+  else
+    ++ctr_.reads;
+}
+
+void DramChannel::pop_return(uint32_t sub) {
+  returns_[sub].pop_front();
+  --returns_waiting_;
+  --return_slots_used_;
+}
+
+bool DramChannel::column_ok(const Pending& p, int64_t t) const {
+  const DramTiming& tm = cfg_.timing;
+  const Bank& b = banks_[p.bank];
+  if (t < b.ready_col) return false;
+  if (t < last_col_ + int64_t(tm.tCCD)) return false;
+  if (t < last_col_group_[p.bank % last_col_group_.size()] + int64_t(tm.tCCDL)) return false;
+  const int64_t lat = p.req.write ? tm.WL : tm.CL;
+  if (t + lat < bus_free_) return false;  // data bus still busy when this burst would start
+  if (!p.req.write) {
+    if (t < write_data_end_ + int64_t(tm.tCDLR)) return false;  // write-to-read turnaround
+    if (!p.started && return_slots_used_ >= cfg_.return_queue) return false;  // no return slot
+  }
+  return true;
+}
+
+void DramChannel::issue_column(size_t i, int64_t t) {
+  const DramTiming& tm = cfg_.timing;
+  Pending& p = queue_[i];
+  Bank& b = banks_[p.bank];
+  if (!p.started) {
+    p.started = true;
+    if (p.opened_row)
+      ++ctr_.row_buffer_misses;
+    else
+      ++ctr_.row_buffer_hits;
+    if (!p.req.write) ++return_slots_used_;
+  }
+  const int64_t data_end = t + (p.req.write ? tm.WL : tm.CL) + burst_cycles_;
+  bus_free_ = data_end;
+  ctr_.data_cycles += burst_cycles_;
+  last_col_ = t;
+  last_col_group_[p.bank % last_col_group_.size()] = t;
+  if (p.req.write) {
+    b.ready_pre = std::max(b.ready_pre, data_end + int64_t(tm.tWR));
+    write_data_end_ = data_end;
+    ++ctr_.n_write;
+  } else {
+    b.ready_pre = std::max(b.ready_pre, t + int64_t(tm.tRTPL));
+    ++ctr_.n_rd;
+  }
+  if (--p.bursts_left > 0) return;
+  const uint64_t bytes = uint64_t(sector_count(p.req.sectors)) * 32;
+  if (p.req.write) {
+    ctr_.bytes_written += bytes;
+  } else {
+    const uint64_t ready = uint64_t(data_end) + cfg_.dram_latency;
+    pipeline_.push_back(InFlight{DramReturn{p.req.addr, p.req.sectors, p.req.token}, p.req.sub, ready});
+    ctr_.read_latency_sum += ready - p.arrival;
+    ctr_.bytes_read += bytes;
+  }
+  queue_.erase(queue_.begin() + std::ptrdiff_t(i));
+}
+
+bool DramChannel::try_row_command(int64_t t) {
+  const DramTiming& tm = cfg_.timing;
+  if (frfcfs_) {
+    std::fill(open_row_hits_.begin(), open_row_hits_.end(), 0);
+    for (const Pending& p : queue_)
+      if (banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
+  } else {
+    std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
+  }
+  for (Pending& p : queue_) {
+    if (!frfcfs_) {
+      if (bank_seen_[p.bank]) continue;  // FCFS: only the oldest request of a bank moves
+      bank_seen_[p.bank] = 1;
+    }
+    Bank& b = banks_[p.bank];
+    if (b.open_row == int64_t(p.row)) continue;  // waiting for column timing
+    if (b.open_row >= 0) {
+      if (frfcfs_ && open_row_hits_[p.bank] > 0) continue;  // keep the row open for its hits
+      if (t < b.ready_pre) continue;
+      b.open_row = -1;
+      b.ready_act = std::max(b.ready_act, t + int64_t(tm.tRP));
+      ++ctr_.n_pre;
+      return true;
+    }
+    if (t < b.ready_act || t < last_act_ + int64_t(tm.tRRD)) continue;
+    b.open_row = int64_t(p.row);
+    b.ready_col = t + int64_t(tm.tRCD);
+    b.ready_pre = std::max(b.ready_pre, t + int64_t(tm.tRAS));
+    b.ready_act = t + int64_t(tm.tRC);
+    last_act_ = t;
+    p.opened_row = true;
+    ++ctr_.n_act;
+    return true;
+  }
+  return false;
+}
+
+void DramChannel::tick(uint64_t dram_cycle) {
+  const int64_t t = int64_t(dram_cycle);
+  now_ = t;
+  ++ctr_.n_cmd;
+  while (!pipeline_.empty() && int64_t(pipeline_.front().ready) <= t) {
+    const InFlight& f = pipeline_.front();
+    returns_[f.sub].push_back(f.ret);
+    ++returns_waiting_;
+    pipeline_.pop_front();
+  }
+  if (queue_.empty()) {
+    if (!pipeline_.empty()) ++ctr_.n_activity;
+    ++ctr_.n_nop;
+    return;
+  }
+  ++ctr_.n_activity;
+
+  bool col = false;
+  // No column command can issue while tCCD runs or the data bus is booked beyond any CAS
+  // latency: skip the scan (the common case on a saturated channel).
+  const int64_t max_lat = std::max(cfg_.timing.CL, cfg_.timing.WL);
+  const bool col_possible = t >= last_col_ + int64_t(cfg_.timing.tCCD) && t + max_lat >= bus_free_;
+  if (!frfcfs_) std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
+  for (size_t i = 0; col_possible && i < queue_.size(); ++i) {
+    const Pending& p = queue_[i];
+    if (!frfcfs_) {
+      if (bank_seen_[p.bank]) continue;
+      bank_seen_[p.bank] = 1;
+    }
+    if (banks_[p.bank].open_row == int64_t(p.row) && column_ok(p, t)) {
+      issue_column(i, t);
+      col = true;
+      break;
+    }
+  }
+  bool row = false;
+  if (!col || cfg_.dual_bus_interface) row = try_row_command(t);
+  if (!col && !row) ++ctr_.n_nop;
+}
+
+void DramChannel::collect(StatsMap& m, const std::string& p) const {
+  const Counters& c = ctr_;
+  add_stat(m, p + "n_cmd", double(c.n_cmd));
+  add_stat(m, p + "n_nop", double(c.n_nop));
+  add_stat(m, p + "n_activity", double(c.n_activity));
+  add_stat(m, p + "n_act", double(c.n_act));
+  add_stat(m, p + "n_pre", double(c.n_pre));
+  add_stat(m, p + "n_req", double(c.n_req));
+  add_stat(m, p + "n_rd", double(c.n_rd));
+  add_stat(m, p + "n_write", double(c.n_write));
+  add_stat(m, p + "reads", double(c.reads));
+  add_stat(m, p + "writes", double(c.writes));
+  add_stat(m, p + "row_buffer_hits", double(c.row_buffer_hits));
+  add_stat(m, p + "row_buffer_misses", double(c.row_buffer_misses));
+  add_stat(m, p + "data_cycles", double(c.data_cycles));
+  add_stat(m, p + "bw_util", c.n_cmd ? double(c.data_cycles) / double(c.n_cmd) : 0.0);
+  add_stat(m, p + "bytes_read", double(c.bytes_read));
+  add_stat(m, p + "bytes_written", double(c.bytes_written));
+  add_stat(m, p + "read_latency_sum", double(c.read_latency_sum));
+  // Totals over channels (same key from every channel adds up), GPGPU-Sim's "total dram reads/writes".
+  add_stat(m, "total_dram_reads", double(c.reads));
+  add_stat(m, "total_dram_writes", double(c.writes));
+  add_stat(m, "dram_row_buffer_hits", double(c.row_buffer_hits));
+  add_stat(m, "dram_row_buffer_misses", double(c.row_buffer_misses));
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,120 @@
+#pragma once
+// One DRAM channel (GPGPU-Sim's dram_t), ticked at the DRAM command clock.
+//
+// Model:
+//  * Banks with open-page row buffers, in nbkgrp bank groups (group = bank % nbkgrp).
+//  * Commands ACT, PRE, RD, WR with, per bank: tRCD (ACT->column), tRAS (ACT->PRE), tRC
+//    (ACT->ACT), tRP (PRE->ACT), tRTPL (RD->PRE), tWR (end of write data->PRE); across banks:
+//    tRRD (ACT->ACT), tCCD (column->column), tCCDL (column->column in one bank group), tCDLR
+//    (end of write data->RD); CL / WL from column command to data.
+//  * One access moves bus_width_bytes x chips_per_channel x burst_length bytes and holds the
+//    data bus for burst_length / dram_data_command_freq_ratio command clocks (at least 1). A
+//    request for k 32-byte sectors takes ceil(32k / access bytes) column commands.
+//  * One command per cycle on the command bus, or one row plus one column command with the
+//    dual-bus interface (MemoryConfig::dual_bus_interface).
+//  * Scheduler queue of sched_queue requests (reads and writes together). FR-FCFS: the oldest
+//    row hit first; otherwise the oldest request whose bank can make progress, never closing
+//    a row that a queued request still hits. FCFS: requests to one bank strictly in order
+//    (banks still work in parallel; column commands go oldest first across banks).
+//  * Reads return after their last data beat plus dram_latency (a fixed pipeline outside the
+//    banks), into one return queue per sub-partition; at most return_queue reads are in flight
+//    or waiting to be taken (a read does not start without a slot).
+// Latency of a lone one-burst read to a closed bank, from push() to front_return(), in DRAM
+// cycles: the ACT issues on the first tick after the push, so
+//     latency = 1 + tRCD + CL + burst_cycles + dram_latency
+// (a row hit drops tRCD, a row conflict adds tRP; tests/memory/test_dram.cpp checks all three).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
+#include "systemc/memory/address_map.h"
+#include "systemc/memory/ring_buffer.h"
+
+namespace gpucosim {
+
+struct DramRequest {
+  uint64_t addr = 0;    // partition-local line address of sub-partition `sub`
+  uint8_t sectors = 0xF;
+  bool write = false;
+  uint8_t sub = 0;      // sub-partition (L2 slice) within the channel; reads return there
+  uint64_t token = 0;   // caller's, returned with the read
+};
+
+struct DramReturn {
+  uint64_t addr = 0;
+  uint8_t sectors = 0;
+  uint64_t token = 0;
+};
+
+class DramChannel {
+ public:
+  DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id);
+
+  bool can_accept() const { return queue_.size() < cfg_.sched_queue; }
+  // Enqueue at the current DRAM cycle (the last tick's).
+  void push(const DramRequest& r);
+
+  void tick(uint64_t dram_cycle);
+
+  bool has_return(uint32_t sub) const { return !returns_[sub].empty(); }
+  const DramReturn& front_return(uint32_t sub) const { return returns_[sub].front(); }
+  void pop_return(uint32_t sub);
+
+  bool idle() const { return queue_.empty() && pipeline_.empty() && returns_waiting_ == 0; }
+  uint32_t id() const { return id_; }
+  uint32_t access_bytes() const { return access_bytes_; }
+  uint32_t burst_cycles() const { return burst_cycles_; }
+
+  struct Counters {
+    uint64_t n_cmd = 0, n_activity = 0, n_nop = 0, n_act = 0, n_pre = 0, n_rd = 0, n_write = 0;
+    uint64_t n_req = 0, reads = 0, writes = 0, row_buffer_hits = 0, row_buffer_misses = 0;
+    uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
+  };
+  const Counters& counters() const { return ctr_; }
+  void collect(StatsMap& m, const std::string& prefix) const;
+
+ private:
+  struct Pending {
+    DramRequest req;
+    uint32_t bank = 0, row = 0;
+    uint16_t bursts_left = 1;
+    bool started = false;     // first column command issued
+    bool opened_row = false;  // this request's ACT opened the row (a row miss)
+    uint64_t arrival = 0;
+  };
+  struct Bank {
+    int64_t open_row = -1;
+    int64_t ready_act = 0, ready_col = 0, ready_pre = 0;
+  };
+  struct InFlight {
+    DramReturn ret;
+    uint32_t sub;
+    uint64_t ready;
+  };
+
+  bool column_ok(const Pending& p, int64_t t) const;
+  void issue_column(size_t i, int64_t t);
+  bool try_row_command(int64_t t);
+
+  MemoryConfig cfg_;
+  const AddressMap& map_;
+  uint32_t id_;
+  uint32_t access_bytes_, burst_cycles_;
+  bool frfcfs_;
+  int64_t now_ = 0;
+  std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
+  std::vector<Bank> banks_;
+  std::vector<int64_t> last_col_group_;
+  std::vector<uint8_t> bank_seen_;        // scratch: FCFS per-bank order
+  std::vector<uint16_t> open_row_hits_;   // scratch: queued requests hitting each open row
+  int64_t last_col_ = -(1 << 30), last_act_ = -(1 << 30), bus_free_ = 0, write_data_end_ = -(1 << 30);
+  RingBuffer<InFlight> pipeline_;         // ordered by ready cycle
+  std::vector<RingBuffer<DramReturn>> returns_;
+  uint32_t return_slots_used_ = 0;        // reads in flight or waiting to be taken
+  uint32_t returns_waiting_ = 0;
+  Counters ctr_;
+};
+
+}  // namespace gpucosim

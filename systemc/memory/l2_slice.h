@@ -1,0 +1,91 @@
+#pragma once
+// One L2 slice (memory sub-partition), ticked at the L2 clock:
+//
+//   TargetPort --> ROP queue (rop_latency cycles) --> L2 cache --hit--> response queue --> port
+//                                                        | miss (Read) / Writeback
+//                                                        v
+//                                               L2->DRAM queue --> DramChannel (by the partition)
+//                                               DRAM returns --> fill --> waiting requesters --> response queue
+//
+// Request kinds (GpuExtension::kind):
+//  * reads (GlobalRead, LocalRead): cache read of ext.sector_mask; answered on hit or on fill.
+//  * writes (GlobalWrite, LocalWrite, L1Writeback): cache write per the L2 cache string (Accel-Sim
+//    L2: write-back, lazy-fetch-on-read); acknowledged once the cache took it. A write is partial
+//    (sub-sector, write-validate) when the payload's data_length is set and is below 32 B per
+//    sector; data_length 0 counts as whole sectors.
+//  * Atomic: performed at the L2 with the latency of a hit: a read of the sectors, which are
+//    then marked dirty, answered like a read.
+//  * MemcpyHtoD: the copy engine writes the sectors into the L2 (valid, clean, no DRAM
+//    traffic; Accel-Sim warms the L2 this way) and is acknowledged. warm() does the same directly.
+// Responses go out one per L2 cycle, a data response holding the port for
+// ceil(bytes / data_port_bytes) cycles, and only when the port can_respond().
+// The cache sees partition-local addresses (AddressMap::decode().local) so all its sets are used;
+// the payload keeps its global address.
+#include <cstdint>
+#include <string>
+
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
+#include "systemc/memory/address_map.h"
+#include "systemc/memory/cache/cache.h"
+#include "systemc/memory/dram_channel.h"
+#include "systemc/memory/ring_buffer.h"
+#include "systemc/tlm/gpu_extension.h"
+#include "systemc/tlm/ports.h"
+
+namespace gpucosim {
+
+class L2Slice {
+ public:
+  L2Slice(const MemoryConfig& cfg, const ClockConfig& clk, const AddressMap& map, uint32_t channel, uint32_t sub,
+          TargetPort& port);
+
+  // One L2 cycle. Takes at most one DRAM return for this slice from `dram`.
+  void tick(uint64_t l2_cycle, DramChannel& dram);
+
+  // L2 -> DRAM queue (drained by MemoryPartition at the DRAM clock).
+  bool has_dram_request() const { return !to_dram_.empty(); }
+  const DramRequest& front_dram_request() const { return to_dram_.front(); }
+  void pop_dram_request() { to_dram_.pop_front(); }
+
+  // Copy-engine warm-up of [addr, addr + bytes): installs this slice's lines. Returns lines installed.
+  uint32_t warm(uint64_t addr, uint64_t bytes);
+
+  bool idle() const { return rop_.empty() && resp_.empty() && to_dram_.empty() && cache_.idle(); }
+  uint32_t partition() const { return channel_ * n_sub_ + sub_; }
+  const Cache& cache() const { return cache_; }
+  Cache& cache() { return cache_; }
+
+  struct Counters {
+    uint64_t requests = 0, reads = 0, writes = 0, atomics = 0, memcpy = 0;
+    uint64_t rop_full_stalls = 0, res_fail_stalls = 0, resp_full_stalls = 0, port_stalls = 0;
+    uint64_t reply_data_bytes = 0, responses = 0;
+  };
+  const Counters& counters() const { return ctr_; }
+  // Cache counters under `prefix` (e.g. "L2."), slice counters under prefix + "slice_".
+  void collect(StatsMap& m, const std::string& prefix) const;
+
+ private:
+  struct Timed {
+    tlm::tlm_generic_payload* p = nullptr;
+    uint64_t ready = 0;
+  };
+  void complete(tlm::tlm_generic_payload* p, uint64_t now);
+  bool access(tlm::tlm_generic_payload* p, uint64_t now);
+  uint64_t delay_cycles(const sc_core::sc_time& d) const;
+
+  const MemoryConfig& cfg_;
+  const AddressMap& map_;
+  uint32_t channel_, sub_, n_sub_;
+  TargetPort& port_;
+  Cache cache_;
+  double l2_period_s_;
+  uint32_t port_bytes_;
+  size_t rop_cap_, resp_cap_, to_dram_cap_;
+  RingBuffer<Timed> rop_, resp_;
+  RingBuffer<DramRequest> to_dram_;
+  uint64_t port_free_ = 0;
+  Counters ctr_;
+};
+
+}  // namespace gpucosim

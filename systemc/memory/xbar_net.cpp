@@ -1,0 +1,83 @@
+#include "systemc/memory/xbar_net.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gpucosim {
+
+XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32_t out_buffer_flits, uint32_t latency)
+    : in_cap_(in_buffer_flits), out_cap_(out_buffer_flits), latency_(std::max<uint32_t>(1, latency)) {
+  if (n_in == 0 || n_out == 0) throw std::invalid_argument("crossbar needs at least one input and one output");
+  if (in_buffer_flits == 0 || out_buffer_flits == 0)
+    throw std::invalid_argument("icnt_in_buffer_limit / icnt_out_buffer_limit must be > 0");
+  in_q_.assign(n_in, RingBuffer<Packet>(16));
+  out_q_.assign(n_out, RingBuffer<Packet>(16));
+  in_flits_.assign(n_in, 0);
+  out_flits_.assign(n_out, 0);
+  in_busy_.assign(n_in, 0);
+  out_busy_.assign(n_out, 0);
+  rr_.assign(n_out, 0);
+  words_ = (n_in + 63) / 64;
+  req_bits_.assign(size_t(n_out) * words_, 0);
+  touched_.reserve(n_out);
+}
+
+void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
+  in_q_[in].push_back(Packet{p, dest, flits, ready});
+  in_flits_[in] += flits;
+  ++in_packets_;
+}
+
+void XbarNet::pop_output(uint32_t out) {
+  out_flits_[out] -= out_q_[out].front().flits;
+  out_q_[out].pop_front();
+  --out_packets_;
+}
+
+void XbarNet::arbitrate(uint64_t cycle) {
+  if (in_packets_ == 0) return;
+  touched_.clear();
+  const uint32_t n_in = uint32_t(in_q_.size());
+  for (uint32_t i = 0; i < n_in; ++i) {
+    if (in_q_[i].empty() || in_busy_[i] > cycle) continue;
+    const Packet& h = in_q_[i].front();
+    if (h.ready > cycle || out_busy_[h.dest] > cycle) continue;
+    if (out_flits_[h.dest] != 0 && out_flits_[h.dest] + h.flits > out_cap_) continue;
+    uint64_t* bits = &req_bits_[size_t(h.dest) * words_];
+    bool first = true;
+    for (uint32_t w = 0; w < words_; ++w) first = first && bits[w] == 0;
+    if (first) touched_.push_back(h.dest);
+    bits[i / 64] |= uint64_t(1) << (i % 64);
+  }
+  for (uint32_t d : touched_) {
+    uint64_t* bits = &req_bits_[size_t(d) * words_];
+    // Round-robin: the first requesting input at or after rr_[d], wrapping around.
+    auto first_from = [&](uint32_t start) {
+      for (uint32_t w = start / 64; w < words_; ++w) {
+        uint64_t v = bits[w];
+        if (w == start / 64) v &= ~uint64_t(0) << (start % 64);
+        if (v) return w * 64 + uint32_t(__builtin_ctzll(v));
+      }
+      return n_in;
+    };
+    uint32_t winner = first_from(rr_[d]);
+    if (winner >= n_in) winner = first_from(0);
+    uint32_t candidates = 0;
+    for (uint32_t w = 0; w < words_; ++w) candidates += uint32_t(__builtin_popcountll(bits[w]));
+    for (uint32_t w = 0; w < words_; ++w) bits[w] = 0;
+    conflicts_ += candidates - 1;
+    rr_[d] = (winner + 1) % n_in;
+    Packet pk = in_q_[winner].front();
+    in_q_[winner].pop_front();
+    in_flits_[winner] -= pk.flits;
+    --in_packets_;
+    in_busy_[winner] = cycle + pk.flits;
+    out_busy_[d] = cycle + pk.flits;
+    pk.ready = cycle + latency_ + pk.flits - 1;
+    out_q_[d].push_back(pk);
+    out_flits_[d] += pk.flits;
+    ++out_packets_;
+  }
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,67 @@
+#include "systemc/sm/coalescer.h"
+
+#include <stdexcept>
+
+namespace gpucosim {
+
+SubwarpCoalescer::SubwarpCoalescer(uint32_t lanes_per_group) : lanes_(lanes_per_group) {
+  if (lanes_ == 0 || uint32_t(kWarpSize) % lanes_ != 0)
+    throw std::invalid_argument("coalescer: lanes per group must divide the warp size");
+}
+
+namespace {
+// Adds bytes [a, a+n) of `lane` to the requests of the current group (those from index `first`).
+void add_span(std::vector<CoalescedRequest>& out, size_t first, uint32_t lane, uint64_t a, uint32_t n) {
+  while (n > 0) {
+    uint64_t line = a & ~uint64_t(CoalescedRequest::kLineBytes - 1);
+    uint32_t in_line = uint32_t(line + CoalescedRequest::kLineBytes - a);
+    uint32_t take = n < in_line ? n : in_line;
+    constexpr uint32_t kSector = CoalescedRequest::kSectorBytes;
+    uint32_t s0 = uint32_t(a - line) / kSector, s1 = uint32_t(a - line + take - 1) / kSector;
+    uint8_t sectors = uint8_t(((1u << (s1 + 1)) - 1) & ~((1u << s0) - 1));
+    // Consecutive lanes usually hit the request made last, so search backwards.
+    CoalescedRequest* r = nullptr;
+    for (size_t i = out.size(); i > first; --i) {
+      if (out[i - 1].line_addr == line) {
+        r = &out[i - 1];
+        break;
+      }
+    }
+    if (!r) {
+      out.push_back(CoalescedRequest{line, 0, 0, 0});
+      r = &out.back();
+    }
+    r->lane_mask |= 1u << lane;
+    r->sector_mask |= sectors;
+    r->bytes = uint16_t(r->bytes + take);
+    a += take;
+    n -= take;
+  }
+}
+}  // namespace
+
+void SubwarpCoalescer::coalesce(const CoalescerInput& in, std::vector<CoalescedRequest>& out) {
+  out.clear();
+  const uint32_t width = in.access_bytes ? in.access_bytes : 4;
+  for (uint32_t g = 0; g < uint32_t(kWarpSize); g += lanes_) {
+    const uint32_t group_mask = (lanes_ == 32 ? ~0u : ((1u << lanes_) - 1) << g);
+    uint32_t m = in.active_mask & group_mask;
+    const size_t first = out.size();
+    while (m) {
+      uint32_t lane = uint32_t(__builtin_ctz(m));
+      m &= m - 1;
+      add_span(out, first, lane, (*in.addrs)[lane], width);
+    }
+  }
+  // A request never moves more than its sectors hold (lanes may read the same bytes).
+  for (CoalescedRequest& r : out) {
+    uint32_t cap = uint32_t(__builtin_popcount(r.sector_mask)) * CoalescedRequest::kSectorBytes;
+    if (r.bytes > cap) r.bytes = uint16_t(cap);
+  }
+}
+
+std::unique_ptr<CoalescerInterface> make_baseline_coalescer(uint32_t coalesce_arch) {
+  return std::make_unique<SubwarpCoalescer>(coalesce_arch < 60 ? 32u : 8u);
+}
+
+}  // namespace gpucosim

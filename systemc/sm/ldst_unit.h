@@ -1,0 +1,150 @@
+#pragma once
+// The load/store unit of one SM. It takes one warp memory instruction at a time (one dispatch
+// register in front of it) and
+//   * shared memory: occupies the unit for `degree` cycles (bank conflicts, shared_memory.h); the
+//     result is ready shmem_latency + (degree - 1) cycles after the access started;
+//   * constant memory: a perfect constant cache, ready l1_latency cycles later;
+//   * global / local / generic / texture: the coalescer splits the instruction into line requests,
+//     processed one per cycle: loads into the L1 data cache (hit: ready after l1_latency; miss: a
+//     read request to the memory partition; pending hit: merged into the MSHR; reservation fail:
+//     the unit stalls and retries next cycle), or, with -gpgpu_gmem_skip_L1D or a disabled L1,
+//     straight to memory without touching the L1. Stores are write-through, no write-allocate:
+//     they update the L1 where it holds the line and always go to memory. Atomics go to memory.
+// The L1 is the memory system's generic Cache (systemc/memory/cache/cache.h) configured by
+// CoreConfig::l1d; what it must send (fetches, forwarded writes, writebacks) is moved from its
+// miss queue into the LSU's queue of l1d.miss_queue payloads, which feeds the SM's InitiatorPort
+// one request per cycle (bypassing loads, atomics and uncached stores enter that queue
+// directly). Every request is answered (a write by its acknowledgement), which is how MEMBAR and
+// warp completion know a warp's stores are done.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/kernel.h"
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
+#include "systemc/memory/cache/cache.h"
+#include "systemc/sm/coalescer.h"
+#include "systemc/sm/partition_map.h"
+#include "systemc/tlm/payload_pool.h"
+#include "systemc/tlm/ports.h"
+
+namespace gpucosim {
+
+struct LsuInst {
+  uint32_t token = 0;           // the SM's id of the in-flight instruction
+  uint32_t warp = 0;            // warp slot
+  uint32_t launch_id = 0;
+  const Instruction* inst = nullptr;
+  const OpcodeInfo* info = nullptr;
+  const LaneAddrs* addrs = nullptr;  // null when the instruction has no addresses
+};
+
+// What the LSU tells the SM.
+class LsuListener {
+ public:
+  virtual ~LsuListener() = default;
+  // Instruction `token` is finished (loads: all data arrived) at cycle `at` (>= the current cycle).
+  virtual void mem_inst_done(uint32_t token, uint64_t at) = 0;
+  // A write of warp slot `warp` was acknowledged.
+  virtual void write_acked(uint32_t warp) = 0;
+};
+
+class LdstUnit {
+ public:
+  LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
+           CoalescerInterface& coalescer, LsuListener& listener);
+  ~LdstUnit();
+
+  void set_partition_map(const PartitionMap* m) { map_ = m; }
+  bool can_accept() const { return !input_valid_; }
+  void invalidate_l1() {
+    if (l1_) l1_->invalidate_all();
+  }
+  void accept(const LsuInst& i);
+
+  // Per core cycle, in this order: responses first (they may complete loads this cycle), then
+  // the instruction in service and the miss queue.
+  void receive(uint64_t now);
+  void process(uint64_t now);
+
+  uint32_t pending_writes(uint32_t warp) const { return pending_writes_[warp]; }
+  bool idle() const;
+  void collect(StatsMap& m) const;
+  std::string describe() const;
+
+ private:
+  enum class Path : uint8_t { None, Shared, Constant, Cached, Bypass, Write, Atomic };
+  enum class ReqType : uint8_t { Fill, Direct, Write, Writeback };
+  struct PendingLoad {
+    uint32_t token = 0, warp = 0, launch_id = 0, outstanding = 0;
+    bool all_issued = false;
+    uint64_t ready = 0;
+  };
+  struct OutReq {
+    ReqType type = ReqType::Fill;
+    uint32_t load = 0;   // PendingLoad index (Fill via the cache's tokens, Direct)
+    uint32_t warp = 0;
+    uint64_t line = 0;
+    uint8_t sectors = 0;
+  };
+
+  Path path_of(const LsuInst& i) const;
+  void start(uint64_t now);
+  bool step_request(const CoalescedRequest& r, uint64_t now);  // false: stalled, retry
+  bool queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8_t sectors, uint32_t bytes, uint32_t load,
+                     uint32_t warp, uint32_t launch_id, uint64_t now);
+  void drain_l1_queue(uint64_t now);
+  void load_part_done(uint32_t load, uint64_t ready);
+  void finish_current(uint64_t now);
+  uint32_t new_load(uint32_t token, uint32_t warp, uint32_t launch_id);
+  uint32_t new_outreq();
+
+  CoreConfig c_;
+  uint32_t sm_id_;
+  InitiatorPort& port_;
+  PayloadPool& pool_;
+  CoalescerInterface& coalescer_;
+  LsuListener& listener_;
+  const PartitionMap* map_ = nullptr;
+  std::unique_ptr<Cache> l1_;        // the memory system's generic cache; null when the L1 is disabled
+
+  LsuInst input_{};
+  bool input_valid_ = false;
+  LsuInst cur_{};
+  bool cur_valid_ = false;
+  Path cur_path_ = Path::None;
+  uint64_t cur_busy_until_ = 0;       // shared/constant: last cycle of occupancy
+  uint32_t cur_load_ = 0;             // PendingLoad of the current instruction
+  std::vector<CoalescedRequest> reqs_;
+  size_t req_idx_ = 0;
+
+  std::vector<PendingLoad> loads_;
+  std::vector<uint32_t> free_loads_;
+  std::vector<OutReq> outreqs_;
+  std::vector<uint32_t> free_outreqs_;
+  // Miss queue: ring of payloads waiting for the port.
+  std::vector<tlm::tlm_generic_payload*> missq_;
+  size_t missq_head_ = 0, missq_count_ = 0;
+  std::vector<uint32_t> pending_writes_;
+  uint64_t next_req_id_ = 1;
+  uint32_t in_flight_ = 0;            // requests sent and not answered
+
+  struct Counters {
+    uint64_t load_insn = 0, store_insn = 0, shmem_insn = 0, atomic_insn = 0, const_insn = 0;
+    uint64_t coalesced_load_insn = 0, coalesced_load_reqs = 0, coalesced_store_reqs = 0;
+    uint64_t shmem_bkconflict = 0, shmem_cycles = 0;
+    uint64_t l1_stall_resfail = 0;
+    uint64_t mem_read = 0, mem_write = 0, mem_atomic = 0, mem_read_local = 0, mem_write_local = 0, mem_wb = 0;
+    uint64_t bypass_reads = 0, stall_missq_full = 0, stall_cycles = 0;
+    uint64_t read_latency_sum = 0, read_replies = 0;
+  } n_;
+  bool stalled_ = false;              // the instruction in service could not make progress this cycle
+
+ public:
+  // Whether the unit failed to make progress in the last process() call (issue-stall accounting).
+  bool stalled() const { return stalled_; }
+};
+
+}  // namespace gpucosim

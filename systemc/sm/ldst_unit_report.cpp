@@ -1,0 +1,68 @@
+// Statistics and deadlock report of the load/store unit.
+#include <sstream>
+
+#include "systemc/sm/ldst_unit.h"
+
+namespace gpucosim {
+
+void LdstUnit::collect(StatsMap& m) const {
+  add_stat(m, "gpgpu_n_load_insn", double(n_.load_insn));
+  add_stat(m, "gpgpu_n_store_insn", double(n_.store_insn));
+  add_stat(m, "gpgpu_n_shmem_insn", double(n_.shmem_insn));
+  add_stat(m, "gpgpu_n_atomic_insn", double(n_.atomic_insn));
+  add_stat(m, "gpgpu_n_const_insn", double(n_.const_insn));
+  add_stat(m, "gpgpu_n_shmem_bkconflict", double(n_.shmem_bkconflict));
+  add_stat(m, "coalescer_global_load_insn", double(n_.coalesced_load_insn));
+  add_stat(m, "coalescer_load_requests", double(n_.coalesced_load_reqs));
+  add_stat(m, "coalescer_store_requests", double(n_.coalesced_store_reqs));
+  if (l1_) {
+    const Cache::Counters& k = l1_->counters();
+    uint64_t fails = 0;
+    for (int i = 1; i < kNumReservationFails; ++i) fails += k.res_fail[i];
+    add_stat(m, "L1D_total_cache_accesses", double(k.accesses[0] + k.accesses[1]));
+    add_stat(m, "L1D_total_cache_hits", double(k.hits[0] + k.hits[1]));
+    add_stat(m, "L1D_total_cache_misses", double(k.misses[0] + k.misses[1]));
+    add_stat(m, "L1D_total_cache_pending_hits", double(k.hit_reserved[0] + k.hit_reserved[1]));
+    add_stat(m, "L1D_total_cache_reservation_fails", double(fails));
+    l1_->collect(m, "L1D_");
+  } else {
+    for (const char* n : {"L1D_total_cache_accesses", "L1D_total_cache_hits", "L1D_total_cache_misses",
+                          "L1D_total_cache_pending_hits", "L1D_total_cache_reservation_fails"})
+      add_stat(m, n, 0.0);
+  }
+  add_stat(m, "ldst_stall_l1_reservation_fail", double(n_.l1_stall_resfail));
+  add_stat(m, "gpgpu_n_mem_l1_writeback", double(n_.mem_wb));
+  add_stat(m, "gpgpu_n_mem_read_global", double(n_.mem_read));
+  add_stat(m, "gpgpu_n_mem_write_global", double(n_.mem_write));
+  add_stat(m, "gpgpu_n_mem_read_local", double(n_.mem_read_local));
+  add_stat(m, "gpgpu_n_mem_write_local", double(n_.mem_write_local));
+  add_stat(m, "gpgpu_n_mem_atomic", double(n_.mem_atomic));
+  add_stat(m, "gpgpu_n_mem_bypass_read", double(n_.bypass_reads));
+  add_stat(m, "ldst_stall_cycles", double(n_.stall_cycles));
+  add_stat(m, "ldst_stall_miss_queue_full", double(n_.stall_missq_full));
+  add_stat(m, "sm_mem_read_latency_sum", double(n_.read_latency_sum));
+  add_stat(m, "sm_mem_read_replies", double(n_.read_replies));
+}
+
+std::string LdstUnit::describe() const {
+  std::ostringstream o;
+  o << "    ldst: input " << (input_valid_ ? "w" + std::to_string(input_.warp) : std::string("-"));
+  if (cur_valid_)
+    o << ", serving w" << cur_.warp << " pc 0x" << std::hex << cur_.inst->pc << std::dec << " request " << req_idx_
+      << "/" << reqs_.size() << (stalled_ ? " (stalled)" : "");
+  else
+    o << ", nothing in service";
+  o << "; miss queue " << missq_count_ << "/" << missq_.size() << ", " << in_flight_ << " requests in memory, "
+    << (loads_.size() - free_loads_.size()) << " loads waiting";
+  if (l1_) o << ", L1 MSHR lines in flight " << l1_->mshr_lines_in_flight() << ", L1 queue " << l1_->requests_queued();
+  o << "\n";
+  for (size_t k = 0; k < missq_count_ && k < 8; ++k) {
+    const GpuExtension& e = gpu_ext(*missq_[(missq_head_ + k) % missq_.size()]);
+    o << "      queued: id " << e.id << " w" << e.warp << " addr 0x" << std::hex
+      << missq_[(missq_head_ + k) % missq_.size()]->get_address() << std::dec << " sectors " << int(e.sector_mask)
+      << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace gpucosim

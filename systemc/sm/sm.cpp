@@ -1,0 +1,214 @@
+#include "systemc/sm/sm.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gpucosim {
+
+namespace {
+uint32_t wheel_horizon(const CoreConfig& c, uint32_t max_unit_latency) {
+  // Shared memory: the worst conflict degree is 32 lanes x 4 words in one bank.
+  uint32_t h = std::max({max_unit_latency, c.shmem_latency + 4 * kWarpSize, c.l1_latency});
+  return h + 8;
+}
+}  // namespace
+
+Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, const MemoryConfig& mem,
+       PayloadPool& pool, SmOptions options)
+    : sc_core::sc_module(name),
+      mem_port("mem_port"),
+      sm_id_(sm_id),
+      c_(core),
+      n_sched_(std::max(1u, core.n_schedulers)),
+      max_warps_(core.max_warps()),
+      default_map_(std::make_unique<AddressMapPartitions>(mem)),
+      coalescer_(options.coalescer ? std::move(options.coalescer) : make_baseline_coalescer(core.coalesce_arch)),
+      oc_(options.operand_collector ? std::move(options.operand_collector)
+                                    : std::make_unique<BankedOperandCollector>(core)),
+      units_(core),
+      occ_(core),
+      wheel_(wheel_horizon(core, units_.max_latency())) {
+  if (c_.warp_size != uint32_t(kWarpSize)) throw std::invalid_argument("Sm: only 32-thread warps are modelled");
+  if (max_warps_ == 0 || max_warps_ > 64) throw std::invalid_argument("Sm: 1 to 64 warps per SM are supported");
+  if (c_.max_blocks == 0) throw std::invalid_argument("Sm: gpgpu_shader_cta must be at least 1");
+  lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this));
+  lsu_->set_partition_map(default_map_.get());
+  for (uint32_t s = 0; s < n_sched_; ++s) scheds_.emplace_back(s, c_.scheduler, c_.two_level_active);
+  warps_.resize(max_warps_);
+  blocks_.resize(c_.max_blocks);
+  demote_.reserve(max_warps_);
+}
+
+Sm::~Sm() = default;
+
+void Sm::set_partition_map(const PartitionMap* m) { lsu_->set_partition_map(m ? m : default_map_.get()); }
+
+bool Sm::can_launch(const KernelHeader& h) const {
+  if (!occ_.fits(h)) return false;
+  // Warp slots: freed slots are reused, so a fitting block always finds enough of them; the
+  // block slot likewise (Occupancy counts blocks against max_blocks).
+  return true;
+}
+
+bool Sm::can_ever_launch(const KernelHeader& h) const { return occ_.fits_empty(h); }
+
+void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
+  const KernelHeader& h = *ctx.header;
+  if (!occ_.fits(h)) throw std::logic_error("Sm::launch_block: block does not fit (check can_launch first)");
+  uint32_t b = 0;
+  while (b < blocks_.size() && blocks_[b].used) ++b;
+  BlockSlot& blk = blocks_[b];
+  blk.used = true;
+  blk.tb = std::move(tb);
+  blk.ctx = ctx;
+  blk.res = occ_.needs(h);
+  blk.warps_live = blk.warps_issuing = blk.arrived = 0;
+  blk.warp_mask = 0;
+  occ_.add(blk.res);
+  // The trace may list fewer warps than the block shape implies (or, defensively, more): the
+  // resources follow the shape, the simulated warps follow the trace.
+  uint32_t slot = 0;
+  for (const Warp& wp : blk.tb.warps) {
+    while (slot < max_warps_ && warps_[slot].used) ++slot;
+    if (slot >= max_warps_) throw std::logic_error("Sm::launch_block: more warps than warp slots");
+    WarpSlot& w = warps_[slot];
+    w = WarpSlot{};
+    w.used = true;
+    w.block = b;
+    w.launch_id = ctx.launch_id;
+    w.warp = &wp;
+    w.ops = ctx.opcodes;
+    w.n_insts = uint32_t(wp.insts.size());
+    w.age = next_age_++;
+    blk.warp_mask |= uint64_t(1) << slot;
+    blk.warps_live += 1;
+    ++resident_warps_;
+    if (w.n_insts == 0) {
+      w.finished_issue = true;
+      maybe_done_ |= uint64_t(1) << slot;
+    } else {
+      blk.warps_issuing += 1;
+      need_fetch_ |= uint64_t(1) << slot;
+    }
+    scheds_[slot % n_sched_].add_warp(slot, w.age);
+  }
+  if (blk.warps_live == 0) {  // an empty block completes at once
+    occ_.remove(blk.res);
+    completed_.push_back(ctx.launch_id);
+    n_.blocks_done += 1;
+    blk = BlockSlot{};
+  }
+}
+
+uint32_t Sm::alloc_token() {
+  if (free_tokens_.empty()) {
+    inflight_.emplace_back();
+    return uint32_t(inflight_.size() - 1);
+  }
+  uint32_t t = free_tokens_.back();
+  free_tokens_.pop_back();
+  return t;
+}
+
+void Sm::tick(uint64_t core_cycle) {
+  now_ = core_cycle;
+  n_.cycles += 1;
+  if (resident_warps_ == 0 && wheel_.empty() && lsu_->idle()) {
+    n_.stall[kIdle] += n_sched_;
+    lsu_->receive(core_cycle);  // stray responses (none expected) are still consumed
+    return;
+  }
+  wheel_drained_ = false;
+  lsu_->receive(core_cycle);
+  wheel_.drain(core_cycle, [this](uint32_t t) { writeback(t); });
+  wheel_drained_ = true;
+  lsu_->process(core_cycle);
+  dispatch(core_cycle);
+  issue(core_cycle);
+  fetch();
+  if (maybe_done_) retire_done_warps();
+  if (resident_warps_) {
+    n_.active_cycles += 1;
+    n_.warp_cycles += resident_warps_;
+  }
+}
+
+void Sm::mem_inst_done(uint32_t token, uint64_t at) {
+  // Events for this cycle can still be taken only before the writeback stage has run.
+  uint64_t earliest = wheel_drained_ ? now_ + 1 : now_;
+  wheel_.schedule(now_, std::max(at, earliest), token);
+}
+
+void Sm::write_acked(uint32_t warp) { maybe_done_ |= uint64_t(1) << warp; }
+
+void Sm::writeback(uint32_t token) {
+  InFlight& f = inflight_[token];
+  WarpSlot& w = warps_[f.warp];
+  w.sb.release(*f.inst);
+  sb_blocked_ &= ~(uint64_t(1) << f.warp);
+  w.in_pipeline -= 1;
+  if (f.is_mem) w.mem_in_flight -= 1;
+  if (w.finished_issue) maybe_done_ |= uint64_t(1) << f.warp;
+  free_tokens_.push_back(token);
+}
+
+void Sm::dispatch(uint64_t now) {
+  if (oc_->empty()) return;
+  oc_->cycle(now);
+  // ready() is not changed by release(), so it can be walked while collectors are released.
+  for (uint32_t token : oc_->ready()) {
+    InFlight& f = inflight_[token];
+    if (f.is_mem) {
+      if (!lsu_->can_accept()) continue;
+      WarpSlot& w = warps_[f.warp];
+      LsuInst li;
+      li.token = token;
+      li.warp = f.warp;
+      li.launch_id = w.launch_id;
+      li.inst = f.inst;
+      li.info = &(*w.ops)[f.inst->opcode];
+      li.addrs = f.inst->has_addresses() ? &w.warp->lane_addrs(*f.inst) : nullptr;
+      lsu_->accept(li);
+      mem_in_collectors_ -= 1;
+    } else {
+      const OpcodeInfo& info = (*warps_[f.warp].ops)[f.inst->opcode];
+      wheel_.schedule(now, now + std::max(1u, units_.timing(info.unit).latency), token);
+    }
+    oc_->release(token);
+  }
+}
+
+void Sm::retire_done_warps() {
+  uint64_t m = maybe_done_;
+  maybe_done_ = 0;
+  while (m) {
+    uint32_t s = uint32_t(__builtin_ctzll(m));
+    m &= m - 1;
+    WarpSlot& w = warps_[s];
+    if (!w.used || !w.finished_issue || w.in_pipeline != 0 || lsu_->pending_writes(s) != 0) continue;
+    BlockSlot& blk = blocks_[w.block];
+    scheds_[s % n_sched_].remove_warp(s);
+    w.used = false;
+    w.warp = nullptr;
+    sb_blocked_ &= ~(uint64_t(1) << s);
+    need_fetch_ &= ~(uint64_t(1) << s);
+    --resident_warps_;
+    blk.warps_live -= 1;
+    if (blk.warps_live == 0) {
+      occ_.remove(blk.res);
+      completed_.push_back(blk.ctx.launch_id);
+      n_.blocks_done += 1;
+      blk = BlockSlot{};  // frees the block's instruction streams
+    }
+  }
+}
+
+bool Sm::idle() const { return resident_warps_ == 0 && wheel_.empty() && lsu_->idle() && oc_->empty(); }
+
+std::vector<uint32_t> Sm::take_completed_blocks() {
+  std::vector<uint32_t> out;
+  out.swap(completed_);
+  return out;
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,172 @@
+#pragma once
+// One streaming multiprocessor. A plain cycle-ticked component wrapped in an sc_module only for
+// its TLM socket: it has no SystemC process; the GPU top level calls tick() once per core cycle.
+//
+// Pipeline per tick (reverse order, so an instruction advances at most one stage per cycle):
+//   1. memory responses (L1 fills, bypassed loads, write acks)
+//   2. writeback of results due this cycle: scoreboard released
+//   3. load/store unit: one L1 request (or shared-memory pass) per cycle, miss queue to mem_port
+//   4. operand collectors read the banked register file and dispatch to execution units
+//   5. issue: each scheduler issues up to max_issue_per_warp instructions of one warp
+//   6. fetch+decode: inst_fetch_throughput warps with an empty instruction buffer get refilled
+//      (perfect instruction cache); the instructions are visible to issue next cycle
+// Timing constants (documented for tests): an ALU-type instruction issued at cycle t reads its
+// operands at t+1 (one cycle longer per register bank conflict) and writes back at t+1+latency,
+// so a dependent instruction issues latency+1 cycles after its producer. A memory instruction
+// reaches the LSU at t+2 (operand read, LSU dispatch register): a shared-memory load writes back
+// at t+2+shmem_latency+(degree-1), an L1 hit at t+2+l1_latency.
+#include <systemc>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/kernel.h"
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
+#include "systemc/sm/coalescer.h"
+#include "systemc/sm/exec_units.h"
+#include "systemc/sm/kernel_context.h"
+#include "systemc/sm/ldst_unit.h"
+#include "systemc/sm/occupancy.h"
+#include "systemc/sm/operand_collector.h"
+#include "systemc/sm/partition_map.h"
+#include "systemc/sm/scoreboard.h"
+#include "systemc/sm/timing_wheel.h"
+#include "systemc/sm/warp_scheduler.h"
+#include "systemc/tlm/payload_pool.h"
+#include "systemc/tlm/ports.h"
+
+namespace gpucosim {
+
+// Sees every issued warp instruction (tests, visualisation, issue traces). Optional.
+class IssueObserver {
+ public:
+  virtual ~IssueObserver() = default;
+  virtual void issued(uint64_t cycle, uint32_t sched, uint32_t warp_slot, const Instruction& inst) = 0;
+};
+
+// Research hooks: replace the coalescer (WarpPool) or the register file / operand collectors
+// (RegLess, FineReg). Null members select the baseline.
+struct SmOptions {
+  std::unique_ptr<CoalescerInterface> coalescer;
+  std::unique_ptr<OperandCollectorInterface> operand_collector;
+};
+
+class Sm : public sc_core::sc_module, private LsuListener {
+ public:
+  Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, const MemoryConfig& mem,
+     PayloadPool& pool, SmOptions options = {});
+  ~Sm() override;
+
+  InitiatorPort mem_port;  // to the crossbar
+
+  uint32_t sm_id() const { return sm_id_; }
+  // Occupancy: threads, warps, blocks, registers (allocation granularity), shared memory.
+  bool can_launch(const KernelHeader& h) const;
+  // Whether a block of `h` fits on an empty SM at all (false: the kernel can never run here).
+  bool can_ever_launch(const KernelHeader& h) const;
+  void launch_block(const KernelContext& ctx, ThreadBlock&& tb);
+  void tick(uint64_t core_cycle);
+  bool idle() const;  // nothing resident and nothing in flight
+  // Launch ids of the thread blocks completed since the last call, one entry per block.
+  std::vector<uint32_t> take_completed_blocks();
+  void collect(StatsMap& m) const;
+  std::string describe_state() const;
+
+  // Drops every L1 line with nothing pending (GPGPU-Sim invalidates the L1 at kernel launch).
+  void invalidate_l1() { lsu_->invalidate_l1(); }
+  // The memory system's address -> sub-partition mapping (default: an AddressMap built from MemoryConfig).
+  void set_partition_map(const PartitionMap* m);
+  const CoalescerInterface& coalescer() const { return *coalescer_; }
+  void set_issue_observer(IssueObserver* o) { observer_ = o; }
+
+ private:
+  enum Stall : uint8_t { kIssued, kIdle, kScoreboard, kMem, kExecBusy, kBarrier, kIbufferEmpty, kNumStall };
+  struct WarpSlot {
+    bool used = false;
+    bool at_barrier = false;
+    bool finished_issue = false;  // every instruction of the stream issued
+    uint32_t block = 0;
+    uint32_t launch_id = 0;
+    uint32_t next_issue = 0, next_fetch = 0, n_insts = 0;
+    uint32_t in_pipeline = 0;     // issued, not yet written back
+    uint32_t mem_in_flight = 0;   // memory instructions issued, not yet done
+    uint64_t age = 0;
+    const Warp* warp = nullptr;
+    const OpcodeTable* ops = nullptr;
+    Scoreboard sb;
+  };
+  struct BlockSlot {
+    bool used = false;
+    ThreadBlock tb;
+    KernelContext ctx;
+    BlockResources res;
+    uint32_t warps_live = 0;      // warps not yet completed
+    uint32_t warps_issuing = 0;   // warps still issuing: barrier participants
+    uint32_t arrived = 0;         // warps waiting at the barrier
+    uint64_t warp_mask = 0;       // warp slots of this block
+  };
+  struct InFlight {
+    uint32_t warp = 0;
+    const Instruction* inst = nullptr;
+    bool is_mem = false;
+  };
+
+  // LsuListener
+  void mem_inst_done(uint32_t token, uint64_t at) override;
+  void write_acked(uint32_t warp) override;
+
+  static int stall_rank(Stall s);
+  void writeback(uint32_t token);
+  void dispatch(uint64_t now);
+  void issue(uint64_t now);
+  Stall try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_pool, bool second);
+  void barrier_arrive(uint32_t w);
+  void warp_finished_issue(uint32_t w);
+  void release_barrier_if_ready(BlockSlot& b);
+  void fetch();
+  void retire_done_warps();
+  uint32_t alloc_token();
+
+  uint32_t sm_id_;
+  CoreConfig c_;
+  uint32_t n_sched_;
+  uint32_t max_warps_;
+  std::unique_ptr<PartitionMap> default_map_;
+  std::unique_ptr<CoalescerInterface> coalescer_;
+  std::unique_ptr<OperandCollectorInterface> oc_;
+  ExecUnits units_;
+  Occupancy occ_;
+  std::unique_ptr<LdstUnit> lsu_;
+  std::vector<WarpScheduler> scheds_;
+  std::vector<WarpSlot> warps_;
+  std::vector<BlockSlot> blocks_;
+  std::vector<InFlight> inflight_;
+  std::vector<uint32_t> free_tokens_;
+  TimingWheel<uint32_t> wheel_;
+  std::vector<uint32_t> completed_;
+  std::vector<uint32_t> demote_;      // two-level demotions found during the issue walk
+  IssueObserver* observer_ = nullptr;
+  // Warps whose next instruction failed the scoreboard: they cannot issue before one of their
+  // results is written back, so the issue walk skips them without looking at the instruction.
+  uint64_t sb_blocked_ = 0;
+  uint64_t need_fetch_ = 0;           // warps whose instruction buffer is empty
+  uint64_t maybe_done_ = 0;           // warps to check for completion at the end of the tick
+  uint32_t fetch_rr_ = 0;
+  uint32_t mem_in_collectors_ = 0;
+  uint32_t resident_warps_ = 0;
+  uint64_t next_age_ = 0;
+  uint64_t now_ = 0;
+  bool wheel_drained_ = false;        // this cycle's writeback stage has run
+
+  struct Counters {
+    uint64_t thread_insn = 0, warp_insn = 0, cycles = 0, active_cycles = 0, warp_cycles = 0;
+    std::array<uint64_t, kNumStall> stall{};
+    uint64_t blocks_done = 0, dual_issued = 0;
+  } n_;
+};
+
+}  // namespace gpucosim

@@ -1,0 +1,168 @@
+// Issue and fetch stages of the SM (see sm.h for the pipeline).
+#include <algorithm>
+
+#include "systemc/sm/sm.h"
+
+namespace gpucosim {
+
+namespace {
+bool is_memory(UnitClass u) {
+  return u == UnitClass::LOAD || u == UnitClass::STORE || u == UnitClass::ATOMIC || u == UnitClass::TEXTURE;
+}
+// Instructions that occupy only an issue slot.
+bool is_issue_only(UnitClass u) {
+  return u == UnitClass::BARRIER || u == UnitClass::MEMBAR || u == UnitClass::EXIT || u == UnitClass::NOP;
+}
+}  // namespace
+
+// A scheduler that issues nothing reports the reason of the warp that got furthest: a structural
+// hazard (unit or LSU busy) beats a data hazard, which beats a barrier, which beats an empty
+// instruction buffer. Warps that have issued their whole stream (waiting for results or store
+// acknowledgements) count as idle.
+int Sm::stall_rank(Stall s) {
+  switch (s) {
+    case kExecBusy: return 5;
+    case kMem: return 5;
+    case kScoreboard: return 4;
+    case kBarrier: return 3;
+    case kIbufferEmpty: return 2;
+    default: return 1;
+  }
+}
+
+void Sm::issue(uint64_t now) {
+  for (WarpScheduler& sch : scheds_) {
+    if (sch.empty()) {
+      n_.stall[kIdle] += 1;
+      continue;
+    }
+    Stall why = kIdle;  // the reason of the warp that came closest to issuing
+    bool issued = false;
+    const uint32_t sid = sch.id();
+    sch.for_each_candidate([&](uint32_t w) {
+      Pool prev = Pool::None;
+      uint32_t k = 0;
+      const uint32_t max_issue = std::max(1u, c_.max_issue_per_warp);
+      for (; k < max_issue; ++k) {
+        Stall s = try_issue(w, sid, now, prev, k > 0);
+        if (s != kIssued) {
+          if (k == 0 && stall_rank(s) > stall_rank(why)) why = s;
+          break;
+        }
+      }
+      if (k == 0) return false;
+      if (k > 1) n_.dual_issued += 1;
+      issued = true;
+      sch.issued(w);
+      return true;
+    });
+    if (issued)
+      n_.stall[kIssued] += 1;
+    else
+      n_.stall[why] += 1;
+    for (uint32_t w : demote_) sch.demote(w);
+    demote_.clear();
+  }
+}
+
+// kIssued when warp w's next instruction was issued; otherwise why not. `second`: this is the
+// second instruction of a dual issue, `prev_pool` the pool the first one went to.
+Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_pool, bool second) {
+  if ((sb_blocked_ >> w) & 1u) return kScoreboard;
+  WarpSlot& ws = warps_[w];
+  if (ws.next_issue == ws.next_fetch) return ws.finished_issue ? kIdle : kIbufferEmpty;
+  if (ws.at_barrier) return kBarrier;
+  const Instruction& in = ws.warp->insts[ws.next_issue];
+  const OpcodeInfo& info = (*ws.ops)[in.opcode];
+  const UnitClass cls = info.unit;
+  if (cls == UnitClass::MEMBAR && (ws.mem_in_flight > 0 || lsu_->pending_writes(w) > 0)) return kBarrier;
+  if (ws.sb.hazard(in)) {
+    sb_blocked_ |= uint64_t(1) << w;
+    if (!second && c_.scheduler == SchedulerPolicy::TwoLevel && ws.sb.long_hazard(in)) demote_.push_back(w);
+    return kScoreboard;
+  }
+  const bool mem = is_memory(cls);
+  const bool only_issue = is_issue_only(cls);
+  Pool pool = Pool::None;
+  int unit = -1;
+  if (mem) {
+    if (second && c_.dual_issue_diff_units && prev_pool == Pool::None) return kMem;  // LSU twice: no
+    if (mem_in_collectors_ >= std::max(1u, c_.n_mem_units) || !oc_->can_allocate(sched)) return kMem;
+  } else if (!only_issue) {
+    pool = units_.pool_of(cls);
+    if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
+    unit = units_.find(pool, sched, now + 1);
+    if (unit < 0 || !oc_->can_allocate(sched)) return kExecBusy;
+  }
+
+  // Issue.
+  if (observer_) observer_->issued(now, sched, w, in);
+  n_.warp_insn += 1;
+  n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
+  ws.next_issue += 1;
+  if (!only_issue) {
+    uint32_t token = alloc_token();
+    InFlight& f = inflight_[token];
+    f.warp = w;
+    f.inst = &in;
+    f.is_mem = mem;
+    ws.sb.reserve(in, mem && info.is_load);
+    ws.in_pipeline += 1;
+    if (mem) {
+      mem_in_collectors_ += 1;
+      ws.mem_in_flight += 1;
+    } else {
+      units_.reserve(pool, unit, now + 1, std::max(1u, units_.timing(cls).initiation));
+    }
+    oc_->allocate(OperandRequest{token, w, sched, &in}, now);
+  } else if (cls == UnitClass::BARRIER && ws.next_issue < ws.n_insts) {
+    barrier_arrive(w);
+  }
+  prev_pool = mem ? Pool::None : pool;
+  if (ws.next_issue == ws.n_insts) {
+    warp_finished_issue(w);
+  } else if (ws.next_issue == ws.next_fetch) {
+    need_fetch_ |= uint64_t(1) << w;
+  }
+  return kIssued;
+}
+
+void Sm::barrier_arrive(uint32_t w) {
+  WarpSlot& ws = warps_[w];
+  BlockSlot& b = blocks_[ws.block];
+  ws.at_barrier = true;
+  b.arrived += 1;
+  release_barrier_if_ready(b);
+}
+
+void Sm::warp_finished_issue(uint32_t w) {
+  WarpSlot& ws = warps_[w];
+  ws.finished_issue = true;
+  maybe_done_ |= uint64_t(1) << w;
+  BlockSlot& b = blocks_[ws.block];
+  b.warps_issuing -= 1;
+  release_barrier_if_ready(b);  // an exited warp no longer holds the others back
+}
+
+void Sm::release_barrier_if_ready(BlockSlot& b) {
+  if (b.arrived == 0 || b.arrived < b.warps_issuing) return;
+  for (uint64_t m = b.warp_mask; m; m &= m - 1) warps_[size_t(__builtin_ctzll(m))].at_barrier = false;
+  b.arrived = 0;
+}
+
+void Sm::fetch() {
+  if (!need_fetch_) return;
+  const uint32_t per_cycle = std::max(1u, c_.inst_fetch_throughput);
+  const uint32_t ib = std::max(1u, c_.ibuffer_entries);
+  for (uint32_t k = 0; k < per_cycle && need_fetch_; ++k) {
+    // Round robin: the first warp needing instructions at or after fetch_rr_.
+    uint64_t upper = fetch_rr_ < 64 ? need_fetch_ & (~uint64_t(0) << fetch_rr_) : 0;
+    uint32_t w = uint32_t(__builtin_ctzll(upper ? upper : need_fetch_));
+    need_fetch_ &= ~(uint64_t(1) << w);
+    WarpSlot& ws = warps_[w];
+    ws.next_fetch = std::min(ws.n_insts, ws.next_issue + ib);
+    fetch_rr_ = (w + 1) % max_warps_;
+  }
+}
+
+}  // namespace gpucosim

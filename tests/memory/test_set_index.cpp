@@ -1,0 +1,73 @@
+// Set-index functions and the GF(2) polynomial hash.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+#include "systemc/memory/cache/set_index.h"
+
+namespace gpucosim {
+namespace {
+
+// Irreducible over GF(2): no polynomial of degree 1..d/2 divides it.
+bool irreducible(uint32_t p, uint32_t d) {
+  for (uint32_t q = 2; q < (1u << (d / 2 + 1)); ++q) {
+    const uint32_t dq = log2_floor(q);
+    if (dq == 0 || dq > d / 2) continue;
+    if (gf2_mod(p, q, dq) == 0) return false;
+  }
+  return true;
+}
+
+TEST(memory_set_index, PolynomialsAreIrreducible) {
+  for (uint32_t d = 1; d <= Gf2PolyHash::kMaxDegree; ++d) {
+    const uint32_t p = Gf2PolyHash::polynomial(d);
+    EXPECT_EQ(log2_floor(p), d);
+    EXPECT_TRUE(irreducible(p, d)) << "degree " << d;
+  }
+}
+
+TEST(memory_set_index, TableHashEqualsLongDivision) {
+  Gf2PolyHash h(6);
+  uint64_t x = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 1000; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    EXPECT_EQ(h(x), gf2_mod(x, Gf2PolyHash::polynomial(6), 6));
+  }
+}
+
+size_t distinct_sets(char fn, uint32_t nsets, uint64_t stride_lines, uint32_t n) {
+  SetIndexer idx(fn, nsets);
+  std::set<uint32_t> s;
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint32_t v = idx(i * stride_lines);
+    EXPECT_LT(v, nsets);
+    s.insert(v);
+  }
+  return s.size();
+}
+
+TEST(memory_set_index, LinearCampsOnStrideOfSetCountHashesSpread) {
+  // 32 lines 32 sets apart: all in one set under linear indexing.
+  EXPECT_EQ(distinct_sets('L', 32, 32, 32), 1u);
+  EXPECT_EQ(distinct_sets('P', 32, 32, 32), 32u);
+  EXPECT_EQ(distinct_sets('H', 32, 32, 32), 32u);
+  EXPECT_EQ(distinct_sets('X', 32, 32, 32), 32u);
+  // Unit stride: every function uses every set.
+  for (char f : {'L', 'P', 'H', 'X'}) EXPECT_EQ(distinct_sets(f, 64, 1, 64), 64u) << f;
+}
+
+TEST(memory_set_index, IpolyIsConflictFreeForEveryPowerOfTwoStride) {
+  for (uint32_t nsets : {16u, 32u, 64u})
+    for (uint32_t k = 0; k < 30; ++k) EXPECT_EQ(distinct_sets('P', nsets, 1ull << k, nsets), nsets) << nsets << " " << k;
+  // The single-fold XOR is not: a stride of nsets^2 lines defeats it.
+  EXPECT_LT(distinct_sets('X', 32, 32 * 32, 32), 32u);
+}
+
+TEST(memory_set_index, NonPowerOfTwoFallsBackToModulo) {
+  SetIndexer idx('P', 24);
+  for (uint64_t l = 0; l < 100; ++l) EXPECT_EQ(idx(l), l % 24);
+}
+
+}  // namespace
+}  // namespace gpucosim

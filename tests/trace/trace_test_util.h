@@ -1,0 +1,61 @@
+#pragma once
+// Helpers for the trace tests: an in-memory KernelSource, whole-file I/O and a fixed preamble.
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernel/kernel.h"
+#include "trace/kernel_counts.h"
+#include "trace/trace_reader.h"
+
+namespace gpucosim::test {
+
+// A kernel held whole in memory (tests only): thread blocks handed out in order.
+class MemoryKernel : public KernelSource {
+ public:
+  explicit MemoryKernel(KernelHeader h) : header_(std::move(h)), table_(header_.binary_version) {}
+  const KernelHeader& header() const override { return header_; }
+  const OpcodeTable& opcodes() const override { return table_; }
+  bool next_block(ThreadBlock& tb) override {
+    if (next_ >= blocks_.size()) return false;
+    tb = blocks_[next_++];
+    return true;
+  }
+  uint16_t op(const std::string& text) { return uint16_t(table_.intern(text)); }
+  std::vector<ThreadBlock> blocks_;
+
+ private:
+  KernelHeader header_;
+  OpcodeTable table_;
+  size_t next_ = 0;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+inline void spit(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+}
+
+// All thread blocks of a source.
+inline std::vector<ThreadBlock> read_all(KernelSource& src) {
+  std::vector<ThreadBlock> out;
+  ThreadBlock tb;
+  while (src.next_block(tb)) out.push_back(tb);
+  return out;
+}
+
+// A minimal valid v5 header (grid 2x1x1, block 64 threads = 2 warps) followed by `body`.
+inline std::string with_header(const std::string& body, const std::string& extra_header = "") {
+  return "-kernel name = k\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (64,1,1)\n-shmem = 0\n"
+         "-nregs = 8\n-binary version = 80\n-accelsim tracer version = 5\n" +
+         extra_header + "\n#traces format = whatever\n\n" + body;
+}
+
+}  // namespace gpucosim::test

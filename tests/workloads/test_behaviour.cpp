@@ -1,0 +1,294 @@
+// Workload-specific behaviour: the memory and control-flow patterns each kernel exists for.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <utility>
+
+#include "workload_test_util.h"
+
+namespace gpucosim {
+namespace {
+
+using test::Materialised;
+
+// Instructions of a warp with opcode `op` whose first source is `src` (-1: any).
+std::vector<const Instruction*> find(const Materialised& m, const Warp& w, const std::string& op, int src = -1) {
+  std::vector<const Instruction*> v;
+  for (const Instruction& i : w.insts)
+    if (test::opcode_text(m, i) == op && (src < 0 || (i.n_src > 0 && i.src[0] == src))) v.push_back(&i);
+  return v;
+}
+
+std::set<uint64_t> addresses(const Warp& w, const Instruction& i) {
+  std::set<uint64_t> s;
+  for (int l = 0; l < kWarpSize; ++l)
+    if (i.active_mask >> l & 1u) s.insert(w.lane_addrs(i)[size_t(l)]);
+  return s;
+}
+
+// A generated app and its materialised kernels (which point into the app's opcode tables).
+struct GenRun {
+  GeneratedApp app;
+  std::vector<Materialised> k;
+};
+GenRun run(const std::string& name, const std::vector<std::string>& overrides = {}) {
+  GenRun r{test::generate_default(name, overrides), {}};
+  r.k = test::materialise(r.app);
+  return r;
+}
+
+TEST(workloads, VecaddMatchesTheNvccFixtureShape) {
+  GenRun run_k = run("vecadd");
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].header.nregs, 12u);
+  EXPECT_EQ(k[0].header.name, "_Z9vectorAddPKfS0_Pfi");
+  const std::vector<std::string> fixture = {"MOV", "S2R", "S2R", "IMAD", "ISETP.GE.AND", "EXIT", "HFMA2.MMA",
+                                            "ULDC.64", "IMAD.WIDE", "IMAD.WIDE", "LDG.E", "LDG.E", "IMAD.WIDE",
+                                            "FADD", "FADD", "STG.E", "EXIT"};
+  const Warp& w0 = k[0].blocks[0].warps[0];
+  ASSERT_EQ(w0.insts.size(), fixture.size());
+  for (size_t i = 0; i < fixture.size(); ++i) {
+    EXPECT_EQ(test::opcode_text(k[0], w0.insts[i]), fixture[i]);
+    EXPECT_EQ(w0.insts[i].pc, i * 16);
+  }
+  EXPECT_EQ(w0.insts[5].active_mask, 0u);  // nobody exits early in a full warp
+  for (const Instruction* ld : find(k[0], w0, "LDG.E")) {
+    EXPECT_EQ(test::lines_touched(w0, *ld), 1u);
+    const auto a = addresses(w0, *ld);
+    EXPECT_EQ(*a.rbegin() + 4 - *a.begin(), 128u);
+    EXPECT_EQ(ld->addr_mode, AddrMode::BaseStride);
+  }
+  // n = 5000, 256 per block: the last block has 136 threads -> 4 full warps, one with 8 lanes,
+  // three that only run the prologue and exit.
+  const ThreadBlock& last = k[0].blocks.back();
+  EXPECT_EQ(last.warps[4].insts.size(), 17u);
+  EXPECT_EQ(last.warps[4].insts[5].active_mask, 0xffffff00u);
+  EXPECT_EQ(last.warps[4].insts[10].active_mask, 0x000000ffu);
+  for (int w = 5; w < 8; ++w) {
+    ASSERT_EQ(last.warps[size_t(w)].insts.size(), 6u);
+    EXPECT_EQ(last.warps[size_t(w)].insts[5].active_mask, 0xffffffffu);
+  }
+}
+
+TEST(workloads, TransposeNaiveColumnLoadsHit32LinesAndNeighbourWarpsShareThem) {
+  GenRun run_k = run("transpose_naive");
+  auto& k = run_k.k;
+  const ThreadBlock& b = k[0].blocks[0];
+  for (const Warp& w : b.warps) {
+    for (const Instruction* ld : find(k[0], w, "LDG.E")) EXPECT_EQ(test::lines_touched(w, *ld), 32u);
+    for (const Instruction* st : find(k[0], w, "STG.E")) EXPECT_EQ(test::lines_touched(w, *st), 1u);
+  }
+  auto lines = [&](const Warp& w) {
+    std::set<uint64_t> s;
+    for (uint64_t a : addresses(w, *find(k[0], w, "LDG.E")[0])) s.insert(a / 128);
+    return s;
+  };
+  EXPECT_EQ(lines(b.warps[0]), lines(b.warps[1]));  // rows y and y+1: same lines, next word
+}
+
+TEST(workloads, TransposeSharedBarrierAndConflictFreePaddedTile) {
+  GenRun run_k = run("transpose_shared");
+  auto& k = run_k.k;
+  EXPECT_EQ(k[0].header.shmem, 32u * 33u * 4u);
+  for (const Warp& w : k[0].blocks[3].warps) {
+    EXPECT_EQ(find(k[0], w, "BAR.SYNC").size(), 1u);
+    const auto lds = find(k[0], w, "LDS"), sts = find(k[0], w, "STS");
+    ASSERT_FALSE(lds.empty());
+    ASSERT_FALSE(sts.empty());
+    for (auto* v : {&lds, &sts})
+      for (const Instruction* i : *v) {
+        std::set<uint64_t> banks;
+        for (uint64_t a : addresses(w, *i)) banks.insert(a / 4 % 32);
+        EXPECT_EQ(banks.size(), 32u) << "bank conflict";
+      }
+    for (const char* g : {"LDG.E", "STG.E"})
+      for (const Instruction* i : find(k[0], w, g)) EXPECT_EQ(test::lines_touched(w, *i), 1u);
+  }
+}
+
+TEST(workloads, GemmNaiveBroadcastAAndCoalescedB) {
+  GenRun run_k = run("gemm_naive");
+  auto& k = run_k.k;
+  const Warp& w = k[0].blocks[0].warps[1];
+  const auto a = find(k[0], w, "LDG.E", 10), b = find(k[0], w, "LDG.E", 12);
+  ASSERT_EQ(a.size(), 32u);  // k = 32
+  for (const Instruction* i : a) EXPECT_EQ(addresses(w, *i).size(), 1u);
+  for (const Instruction* i : b) EXPECT_EQ(test::lines_touched(w, *i), 1u);
+  EXPECT_EQ(find(k[0], w, "STG.E").size(), 1u);
+}
+
+TEST(workloads, GemmStore2StoresAfterEveryTwoLoads) {
+  GenRun run_plain = run("gemm_naive");
+  auto& plain = run_plain.k;
+  GenRun run_store2 = run("gemm_store2");
+  auto& store2 = run_store2.k;
+  const Warp& wp = plain[0].blocks[0].warps[0];
+  const Warp& ws = store2[0].blocks[0].warps[0];
+  EXPECT_GT(find(store2[0], ws, "STG.E").size(), find(plain[0], wp, "STG.E").size());
+  int loads = 0;
+  for (const Instruction& i : ws.insts) {
+    const std::string& op = test::opcode_text(store2[0], i);
+    if (op == "LDG.E") ++loads;
+    if (op == "STG.E") {
+      EXPECT_EQ(std::exchange(loads, 0), 2);
+    }
+  }
+  // store_every=4 unrolls twice: four loads per store.
+  GenRun run_store4 = run("gemm_naive", {"store_every=4"});
+  auto& store4 = run_store4.k;
+  loads = 0;
+  for (const Instruction& i : store4[0].blocks[0].warps[0].insts) {
+    const std::string& op = test::opcode_text(store4[0], i);
+    if (op == "LDG.E") ++loads;
+    if (op == "STG.E") {
+      EXPECT_EQ(std::exchange(loads, 0), 4);
+    }
+  }
+}
+
+TEST(workloads, SpmvCsrIrregularIndirectLoadsAndShrinkingMasks) {
+  GenRun run_k = run("spmv_csr");
+  auto& k = run_k.k;
+  size_t x_loads = 0, full = 0, scattered = 0, delta_coded = 0, partial = 0;
+  for (const ThreadBlock& b : k[0].blocks)
+    for (const Warp& w : b.warps) {
+      for (const Instruction* i : find(k[0], w, "LDG.E", 16)) {  // x[col_idx[j]]
+        ++x_loads;
+        if (i->active_mask == 0xffffffffu) {
+          ++full;
+          if (test::lines_touched(w, *i) > 8) ++scattered;  // a coalesced load would touch 1
+        }
+        if (i->addr_mode == AddrMode::BaseDelta) ++delta_coded;
+        if (i->active_mask != 0xffffffffu) ++partial;
+      }
+    }
+  ASSERT_GT(x_loads, 0u);
+  EXPECT_GT(scattered, full * 9 / 10);
+  EXPECT_GT(delta_coded, x_loads / 2);
+  EXPECT_GT(partial, 0u);  // lanes whose rows ended dropped out
+}
+
+TEST(workloads, AtaxFirstKernelFullyDivergentSecondCoalesced) {
+  GenRun run_k = run("atax");
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 2u);
+  const Warp& w1 = k[0].blocks[0].warps[0];
+  const Warp& w2 = k[1].blocks[0].warps[0];
+  const auto a1 = find(k[0], w1, "LDG.E", 8), x1 = find(k[0], w1, "LDG.E", 10);
+  const auto a2 = find(k[1], w2, "LDG.E", 8);
+  ASSERT_EQ(a1.size(), 256u);
+  for (const Instruction* i : a1) EXPECT_EQ(test::lines_touched(w1, *i), 32u);
+  for (const Instruction* i : x1) EXPECT_EQ(addresses(w1, *i).size(), 1u);
+  for (const Instruction* i : a2) EXPECT_EQ(test::lines_touched(w2, *i), 1u);
+}
+
+TEST(workloads, Stencil2dBarriersAndShrinkingPyramid) {
+  GenRun run_k = run("stencil2d");
+  auto& k = run_k.k;
+  // An interior block (away from the grid edge): step 0 computes 14x14 cells, step 1 12x12.
+  const ThreadBlock& b = k[0].blocks[k[0].header.grid.x + 1];
+  size_t step0 = 0, step1 = 0;
+  for (const Warp& w : b.warps) {
+    EXPECT_EQ(find(k[0], w, "BAR.SYNC").size(), 4u);
+    const auto c = find(k[0], w, "LDS", 8);  // temp[ty][tx] and power[ty][tx] loads
+    std::vector<const Instruction*> centre;
+    for (const Instruction* i : c)
+      if (i->imm == 0) centre.push_back(i);
+    if (centre.size() >= 1) step0 += size_t(__builtin_popcount(centre[0]->active_mask));
+    if (centre.size() >= 2) step1 += size_t(__builtin_popcount(centre[1]->active_mask));
+  }
+  EXPECT_EQ(step0, 14u * 14u);
+  EXPECT_EQ(step1, 12u * 12u);
+  // Block (0,0) starts outside the grid: its halo loads are predicated.
+  const Warp& corner = k[0].blocks[0].warps[0];
+  const auto ldg = find(k[0], corner, "LDG.E");
+  EXPECT_TRUE(ldg.empty() || ldg[0]->active_mask != 0xffffffffu);
+}
+
+TEST(workloads, ReductionActiveLanesHalve) {
+  GenRun run_k = run("reduction");
+  auto& k = run_k.k;
+  const ThreadBlock& b = k[0].blocks[0];
+  std::vector<int> lanes;
+  for (const Instruction* i : find(k[0], b.warps[0], "FADD")) lanes.push_back(__builtin_popcount(i->active_mask));
+  EXPECT_EQ(lanes, (std::vector<int>{32, 32, 32, 16, 8, 4, 2, 1}));
+  EXPECT_EQ(find(k[0], b.warps[3], "FADD").size(), 1u);  // tids 96..127 add only for s = 128
+  EXPECT_TRUE(find(k[0], b.warps[7], "FADD").empty());   // tids 224..255 never do
+  EXPECT_EQ(find(k[0], b.warps[0], "STG.E").size(), 1u);
+  EXPECT_EQ(find(k[0], b.warps[0], "STG.E")[0]->active_mask, 1u);
+  EXPECT_TRUE(find(k[0], b.warps[1], "STG.E").empty());
+}
+
+TEST(workloads, StreamclusterCentreLoadsIdenticalAcrossWarps) {
+  GenRun run_k = run("streamcluster");
+  auto& k = run_k.k;
+  auto centre = [&](const Warp& w) {
+    std::vector<uint64_t> v;
+    for (const Instruction* i : find(k[0], w, "LDG.E", 22)) {
+      const auto a = addresses(w, *i);
+      EXPECT_EQ(a.size(), 1u);
+      v.push_back(*a.begin());
+    }
+    return v;
+  };
+  const auto first = centre(k[0].blocks[0].warps[0]);
+  EXPECT_EQ(first.size(), 4u * 16u);
+  EXPECT_EQ(first, centre(k[0].blocks[0].warps[5]));
+  EXPECT_EQ(first, centre(k[0].blocks.back().warps[2]));
+  // Own coordinates are coalesced.
+  const Warp& w = k[0].blocks[1].warps[3];
+  for (const Instruction* i : find(k[0], w, "LDG.E", 20)) EXPECT_EQ(test::lines_touched(w, *i), 1u);
+}
+
+TEST(workloads, KmeansColumnMajorFeaturesAndBroadcastCentres) {
+  GenRun run_k = run("kmeans");
+  auto& k = run_k.k;
+  const Warp& w = k[0].blocks[2].warps[1];
+  const auto feat = find(k[0], w, "LDG.E", 12), ctr = find(k[0], w, "LDG.E", 14);
+  ASSERT_EQ(feat.size(), 5u * 8u);
+  for (const Instruction* i : feat) EXPECT_EQ(test::lines_touched(w, *i), 1u);
+  for (const Instruction* i : ctr) EXPECT_EQ(addresses(w, *i).size(), 1u);
+  EXPECT_EQ(find(k[0], w, "FSEL").size(), 5u);
+}
+
+TEST(workloads, RegheavyManyRegistersLiveAtOnce) {
+  GenRun run_k = run("regheavy");
+  auto& k = run_k.k;
+  EXPECT_GE(k[0].header.nregs, 64u);
+  const Warp& w = k[0].blocks[0].warps[0];
+  EXPECT_GE(test::max_live_registers(w), 24);
+  // vecadd, for contrast, keeps only a handful live.
+  GenRun run_v = run("vecadd");
+  auto& v = run_v.k;
+  EXPECT_LT(test::max_live_registers(v[0].blocks[0].warps[0]), 8);
+}
+
+TEST(workloads, BranchyIfAndElsePathsRunWithComplementaryMasks) {
+  GenRun run_k = run("branchy");
+  auto& k = run_k.k;
+  size_t both = 0, checked = 0;
+  for (const ThreadBlock& b : k[0].blocks)
+    for (const Warp& w : b.warps) {
+      uint32_t then = 0, other = 0;
+      bool in_iteration = false;
+      for (const Instruction& i : w.insts) {
+        const std::string& op = test::opcode_text(k[0], i);
+        if (op == "LOP3.LUT") in_iteration = true, then = other = 0;
+        if (op == "MUFU.RCP") then = i.active_mask;
+        if (op == "MUFU.EX2") other = i.active_mask;
+        if (op == "BSYNC" && in_iteration) {
+          ++checked;
+          EXPECT_EQ(then & other, 0u);
+          EXPECT_EQ(then | other, i.active_mask);
+          if (then && other) ++both;
+          in_iteration = false;
+        }
+      }
+    }
+  EXPECT_GT(checked, 0u);
+  EXPECT_GT(both, checked / 2);
+}
+
+}  // namespace
+}  // namespace gpucosim

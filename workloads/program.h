@@ -1,0 +1,85 @@
+#pragma once
+// The static code of a generated kernel. Each static instruction ("site") has a fixed PC, opcode
+// and register operands, exactly as in a SASS binary; a warp's dynamic stream is then a sequence
+// of (site, active mask, lane addresses). Building streams from sites keeps PCs, opcodes and
+// registers consistent across warps and loop iterations by construction.
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+#include <vector>
+
+#include "kernel/kernel.h"
+#include "kernel/opcode_table.h"
+
+namespace gpucosim::wl {
+
+constexpr int kNoReg = -1;         // "no destination"
+constexpr int RZ = kRegZero;       // reads as zero
+
+class Program {
+ public:
+  explicit Program(uint32_t binary_version = 80) : opcodes_(binary_version) {}
+
+  // Appends a static instruction at the next PC (16 bytes apart, as on Volta and later) and
+  // returns its site index. `dst` is one GPR or kNoReg (Accel-Sim's parser allows one), `srcs`
+  // at most four GPRs. Throws std::logic_error for an opcode the ISA tables do not know: that
+  // is a bug in a generator, not bad user input.
+  int add(std::string_view opcode, int dst, std::initializer_list<int> srcs, int64_t imm = 0);
+
+  // Index the next add() will return (a branch target label).
+  int next_site() const { return int(sites_.size()); }
+
+  const Instruction& site(int s) const { return sites_[size_t(s)]; }
+  bool is_memory(int s) const { return sites_[size_t(s)].mem_width > 0; }
+  size_t size() const { return sites_.size(); }
+  const OpcodeTable& opcodes() const { return opcodes_; }
+
+  // Highest GPR named by any site (RZ excluded); 0 when none.
+  uint32_t max_reg() const { return max_reg_; }
+  // Registers per thread to report in the header: the highest register, the upper half of a
+  // 64-bit pair that may follow it, plus one, rounded up to even (vectorAdd: R9 -> 12, as nvcc).
+  uint32_t nregs() const { return (max_reg_ + 3 + 1) / 2 * 2; }
+
+ private:
+  OpcodeTable opcodes_;
+  std::vector<Instruction> sites_;
+  uint32_t max_reg_ = 0;
+};
+
+// Appends dynamic instances of a Program's sites to one warp.
+class WarpStream {
+ public:
+  WarpStream(const Program& p, Warp& w) : prog_(p), warp_(w) {}
+
+  // A non-memory instruction; mask 0 lists it as predicated off, as the tracer does.
+  void op(int site, uint32_t mask);
+  // A memory instruction with the address of every active lane (`addr_of(lane)`); mask must be
+  // non-zero (a generator branches around a load rather than listing it with no lanes).
+  template <class F>
+  void mem(int site, uint32_t mask, F&& addr_of) {
+    LaneAddrs lanes{};
+    for (int l = 0; l < kWarpSize; ++l)
+      if (mask >> l & 1u) lanes[size_t(l)] = uint64_t(addr_of(l));
+    mem_lanes(site, mask, lanes);
+  }
+  void mem_lanes(int site, uint32_t mask, const LaneAddrs& lanes);
+
+  const Warp& warp() const { return warp_; }
+
+ private:
+  const Program& prog_;
+  Warp& warp_;
+};
+
+// The tracer's compression choice: base_stride when the active lanes are contiguous with one
+// 32-bit stride, else base_delta.
+AddrMode choose_addr_mode(uint32_t mask, const LaneAddrs& lanes);
+
+// Mask with lanes [0, n) set (n clamped to 0..32).
+inline uint32_t first_lanes(int64_t n) {
+  if (n <= 0) return 0;
+  if (n >= kWarpSize) return 0xffffffffu;
+  return (1u << n) - 1u;
+}
+
+}  // namespace gpucosim::wl
