@@ -9,5 +9,6 @@ namespace gpucosim::cli {
 void register_trace_command(CLI::App& app);      // trace info | trace gen
 void register_workloads_command(CLI::App& app);  // workloads
 void register_sram_command(CLI::App& app);       // sram
+void register_run_command(CLI::App& app);        // run
 
 }  // namespace gpucosim::cli

@@ -2,13 +2,24 @@
 // chosen one, and turns bad input into "gpucosim: error: file:line: what" with exit code 1.
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <exception>
 #include <iostream>
+
+#include <systemc>  // declares sc_main with C linkage
 
 #include "cli/commands.h"
 #include "kernel/input_error.h"
 
-int main(int argc, char** argv) {
+namespace {
+// SystemC prints its banner from its own main(), before sc_main() runs; it honours this variable.
+// A constructor function is the only hook that runs early enough.
+__attribute__((constructor)) void quiet_systemc_banner() { setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0); }
+}  // namespace
+
+// libsystemc.so owns main() and calls sc_main(); the CLI is our sc_main. Only `run` elaborates a
+// model (once per process, as SystemC requires).
+int sc_main(int argc, char** argv) {
   CLI::App app{"gpucosim: an open GPU architecture research platform (SystemC/TLM GPU model, "
                "RTL co-simulation, synthesis and area/power)",
                "gpucosim"};
@@ -18,6 +29,7 @@ int main(int argc, char** argv) {
   gpucosim::cli::register_trace_command(app);
   gpucosim::cli::register_workloads_command(app);
   gpucosim::cli::register_sram_command(app);
+  gpucosim::cli::register_run_command(app);
 
   try {
     app.parse(argc, argv);

@@ -27,12 +27,14 @@ void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm) {
   double cycles = get(m, "gpu_sim_cycle");
   m["gpu_ipc"] = ratio(get(m, "gpu_sim_insn"), cycles);
   m["gpu_warp_ipc"] = ratio(get(m, "warp_insn"), cycles);
-  // Average resident warps per SM over the kernel's cycles, as a percentage of the SM's maximum.
-  m["gpu_occupancy"] = 100.0 * ratio(get(m, "occupancy_warp_cycles"), cycles * n_sms * max_warps_per_sm);
+  // Resident warps per SM averaged over the cycles the SM had work, as a percentage of its
+  // maximum (GPGPU-Sim's achieved occupancy).
+  (void)n_sms;
+  m["gpu_occupancy"] = 100.0 * ratio(get(m, "occupancy_warp_cycles"), get(m, "occupancy_active_cycles") * max_warps_per_sm);
   m["L1D_total_cache_miss_rate"] = ratio(get(m, "L1D_total_cache_misses"), get(m, "L1D_total_cache_accesses"));
   m["L2_total_cache_miss_rate"] = ratio(get(m, "L2_total_cache_misses"), get(m, "L2_total_cache_accesses"));
   m["dram_row_buffer_hit_rate"] =
-      ratio(get(m, "dram_row_buffer_hits"), get(m, "dram_reads") + get(m, "dram_writes"));
+      ratio(get(m, "dram_row_buffer_hits"), get(m, "dram_row_buffer_hits") + get(m, "dram_row_buffer_misses"));
 }
 
 static nlohmann::ordered_json stats_json(const StatsMap& m) {
@@ -66,9 +68,10 @@ nlohmann::ordered_json to_json(const RunReport& r) {
   return out;
 }
 
-static void print_stats(std::ostringstream& o, const StatsMap& m) {
+static void print_stats(std::ostringstream& o, const StatsMap& m, bool with_units) {
   char buf[64];
   for (const auto& [k, v] : m) {
+    if (!with_units && k.find('[') != std::string::npos) continue;
     if (std::floor(v) == v && std::fabs(v) < 9.0e15)
       std::snprintf(buf, sizeof buf, "%lld", (long long)v);
     else
@@ -77,15 +80,15 @@ static void print_stats(std::ostringstream& o, const StatsMap& m) {
   }
 }
 
-std::string to_text(const RunReport& r) {
+std::string to_text(const RunReport& r, bool with_units) {
   std::ostringstream o;
   for (const KernelReport& k : r.kernels) {
     o << "kernel_name = " << k.name << "\nkernel_launch_uid = " << k.launch_id << "\n";
-    print_stats(o, k.stats);
+    print_stats(o, k.stats, with_units);
     o << "\n";
   }
   o << "---- total ----\n";
-  print_stats(o, r.total);
+  print_stats(o, r.total, with_units);
   o << "run_end = " << to_string(r.end) << "\n";
   if (!r.end_report.empty()) o << r.end_report << "\n";
   return o.str();

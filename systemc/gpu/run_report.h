@@ -34,6 +34,7 @@ struct RunReport {
 void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm);
 
 nlohmann::ordered_json to_json(const RunReport& r);
-std::string to_text(const RunReport& r);
+// with_units = false leaves out the per-unit counters (L2[p].*, dram[c].*) that JSON always has.
+std::string to_text(const RunReport& r, bool with_units = true);
 
 }  // namespace gpucosim

@@ -75,6 +75,9 @@ class Sm : public sc_core::sc_module, private LsuListener {
   std::vector<uint32_t> take_completed_blocks();
   void collect(StatsMap& m) const;
   std::string describe_state() const;
+  // Cheap progress counters for the top level's limits and deadlock detection.
+  uint64_t warp_insn_issued() const { return n_.warp_insn; }
+  uint64_t thread_insn_issued() const { return n_.thread_insn; }
 
   // Drops every L1 line with nothing pending (GPGPU-Sim invalidates the L1 at kernel launch).
   void invalidate_l1() { lsu_->invalidate_l1(); }

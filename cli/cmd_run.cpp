@@ -1,0 +1,107 @@
+// `gpucosim run`: simulates a trace or a built-in workload on a configured GPU and prints the
+// statistics under GPGPU-Sim names; writes them as JSON and the effective configuration to --out.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/configs_dir.h"
+#include "kernel/input_error.h"
+#include "systemc/config/config_build.h"
+#include "systemc/config/effective_config.h"
+#include "systemc/config/presets.h"
+#include "systemc/gpu/application.h"
+#include "systemc/gpu/gpu_model.h"
+
+namespace gpucosim::cli {
+
+namespace {
+
+struct RunArgs {
+  std::string trace, workload;
+  std::vector<std::string> configs, sets;
+  std::string stats_json;
+  std::string out_dir = "gpucosim-out";
+  uint64_t max_cycles = 0;
+  int64_t binary_version = -1;
+  bool json_stdout = false, quiet = false;
+};
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw InputError(path, 0, "cannot open for writing");
+  f << text;
+  if (!f) throw InputError(path, 0, "write failed");
+}
+
+int run(const RunArgs& a) {
+  if (a.trace.empty() == a.workload.empty())
+    throw InputError("gpucosim run", 0, "give exactly one of --trace PATH or --workload NAME[:k=v,...]");
+  std::vector<std::string> files;
+  for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
+    files.push_back(find_preset(c, configs_dir()));
+  std::vector<std::string> sets = a.sets;
+  if (a.max_cycles) sets.push_back("gpgpu_max_cycle=" + std::to_string(a.max_cycles));
+  LoadedConfig cfg = load_gpu_config(files, sets);
+  const std::string warn = cfg.options.unmodelled_warning();
+  if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
+
+  TraceReadOptions topts;
+  if (a.binary_version >= 0) topts.assume_binary_version = uint32_t(a.binary_version);
+  Application app = a.trace.empty() ? application_from_workload(a.workload) : application_from_trace(a.trace, topts);
+
+  // The effective configuration goes out before the run, so even a run that is stopped early
+  // can be reproduced.
+  std::filesystem::create_directories(a.out_dir);
+  write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
+  write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
+
+  GpuModel gpu("gpu", cfg.gpu);
+  RunReport report = gpu.run(app);
+  report.unmodelled_options = cfg.options.unmodelled_names();
+
+  const std::string json = to_json(report).dump(2) + "\n";
+  write_file(a.out_dir + "/stats.json", json);
+  if (!a.stats_json.empty()) write_file(a.stats_json, json);
+  if (a.json_stdout)
+    std::cout << json;
+  else if (!a.quiet)
+    std::cout << to_text(report, /*with_units=*/false);
+  if (report.end == RunEnd::Deadlock) {
+    std::cerr << "gpucosim: error: " << report.end_report << "\n";
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_run_command(CLI::App& app) {
+  auto a = std::make_shared<RunArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "run", "Simulate a trace or a built-in workload on the GPU model and print its statistics");
+  cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to simulate");
+  cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
+  cmd->add_option("--config", a->configs,
+                  "preset name (GTX480, GTX980, FINEREG, QV100) or gpgpusim.config file; repeat to layer, "
+                  "later files override earlier (default GTX480)");
+  cmd->add_option("--set", a->sets, "override one option: key=value (repeatable; after all files)");
+  cmd->add_option("--stats-json", a->stats_json, "also write the statistics JSON to this file");
+  cmd->add_option("--out", a->out_dir, "folder for stats.json, effective.config, effective-config.json")
+      ->capture_default_str();
+  cmd->add_option("--max-cycles", a->max_cycles, "stop after this many core cycles (gpgpu_max_cycle)");
+  cmd->add_option("--binary-version", a->binary_version,
+                  "SASS binary version to assume for traces whose version has no opcode map");
+  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
+  cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
+  cmd->callback([a] {
+    int rc = run(*a);
+    if (rc != 0) throw CLI::RuntimeError(rc);
+  });
+}
+
+}  // namespace gpucosim::cli

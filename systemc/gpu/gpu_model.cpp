@@ -1,0 +1,231 @@
+#include "systemc/gpu/gpu_model.h"
+
+#include <chrono>
+#include <sstream>
+
+#include "kernel/input_error.h"
+#include "systemc/sm/partition_map.h"
+
+namespace gpucosim {
+
+// All SMs share the memory system's one AddressMap (rather than each building its own copy).
+class GpuModel::SmPartitionMap : public PartitionMap {
+ public:
+  explicit SmPartitionMap(const AddressMap& m) : map_(m) {}
+  uint32_t partition(uint64_t addr) const override { return map_.partition_of(addr); }
+
+ private:
+  const AddressMap& map_;
+};
+
+GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelOptions opts)
+    : sc_core::sc_module(name),
+      cfg_(cfg),
+      opts_(std::move(opts)),
+      map_(cfg_.mem),
+      sm_map_(std::make_unique<SmPartitionMap>(map_)),
+      clocks_(cfg_.clock) {
+  const uint32_t n_sms = cfg_.core.n_sms();
+  const uint32_t n_parts = cfg_.mem.n_partitions();
+  for (uint32_t i = 0; i < n_sms; ++i) {
+    SmOptions so = opts_.sm_options ? opts_.sm_options(i) : SmOptions{};
+    sms_.push_back(
+        std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, pool_, std::move(so)));
+    sms_.back()->set_partition_map(sm_map_.get());
+  }
+  sm_active_.assign(n_sms, 0);
+  xbar_ = std::make_unique<Crossbar>("icnt", n_sms, n_parts, cfg_.icnt, cfg_.clock);
+  for (uint32_t c = 0; c < cfg_.mem.n_channels; ++c)
+    parts_.push_back(
+        std::make_unique<MemoryPartition>(("partition" + std::to_string(c)).c_str(), c, cfg_.mem, cfg_.clock, map_));
+  // Wiring: SM i <-> crossbar port i; crossbar partition port c*sub+s <-> slice s of channel c.
+  for (uint32_t i = 0; i < n_sms; ++i) sms_[i]->mem_port.socket.bind(xbar_->sm_port(i).socket);
+  for (uint32_t c = 0; c < cfg_.mem.n_channels; ++c)
+    for (uint32_t s = 0; s < cfg_.mem.sub_partitions; ++s)
+      xbar_->partition_port(c * cfg_.mem.sub_partitions + s).socket.bind(parts_[c]->port(s).socket);
+
+  DispatchHooks hooks;
+  hooks.can_launch = [this](uint32_t sm, const KernelHeader& h) { return sms_[sm]->can_launch(h); };
+  hooks.launch_block = [this](uint32_t sm, uint32_t id, const KernelHeader& h, const OpcodeTable& ops,
+                              ThreadBlock&& tb) { launch_block(sm, id, h, ops, std::move(tb)); };
+  hooks.kernel_started = [this](uint32_t id, const KernelHeader& h, uint64_t c) { kernel_started(id, h, c); };
+  hooks.kernel_finished = [this](uint32_t id, const KernelHeader& h, uint64_t c) { kernel_finished(id, h, c); };
+  dispatcher_ = std::make_unique<Dispatcher>(cfg_.limits, n_sms, std::move(hooks));
+
+  SC_HAS_PROCESS(GpuModel);
+  SC_THREAD(simulate);
+}
+
+GpuModel::~GpuModel() = default;
+
+RunReport GpuModel::run(const Application& app) {
+  if (ran_) throw std::logic_error("GpuModel::run: SystemC elaborates once per process; run() once");
+  ran_ = true;
+  // Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy default).
+  std::vector<MemoryPartition*> parts;
+  for (auto& p : parts_) parts.push_back(p.get());
+  for (const Command& c : app.memcpys) warm_l2(parts, map_, c.addr, c.bytes);
+  for (const ApplicationKernel& k : app.kernels) dispatcher_->add_kernel(k.open, k.stream);
+  kernel_start_stats_.assign(app.kernels.size(), {});
+  report_.kernels.assign(app.kernels.size(), {});
+
+  running_ = true;
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (error_) std::rethrow_exception(error_);
+
+  // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
+  // reports what it did up to the end.
+  std::vector<KernelReport> done;
+  for (size_t i = 0; i < report_.kernels.size(); ++i) {
+    KernelReport& k = report_.kernels[i];
+    if (k.launch_id == 0) continue;
+    if (k.stats.empty()) {
+      k.end_cycle = clocks_.cycle(kCore);
+      k.stats = stats_diff(collect_stats(), kernel_start_stats_[i]);
+      k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
+      k.stats["kernel_unfinished"] = 1;
+      add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+    }
+    done.push_back(std::move(k));
+  }
+  report_.kernels = std::move(done);
+  report_.total = collect_stats();
+  report_.total["gpu_sim_cycle"] = double(clocks_.cycle(kCore));
+  report_.total["gpu_tot_sim_kernels"] = double(dispatcher_->kernels_finished());
+  add_derived_stats(report_.total, n_sms(), cfg_.core.max_warps());
+  report_.total["sim_wall_s"] = wall;
+  report_.total["sim_rate_warp_insn_per_s"] = wall > 0 ? report_.total["warp_insn"] / wall : 0.0;
+  report_.total["sim_rate_cycles_per_s"] = wall > 0 ? double(clocks_.cycle(kCore)) / wall : 0.0;
+  return report_;
+}
+
+void GpuModel::simulate() {
+  try {
+    uint64_t fs_done = 0;
+    while (running_) {
+      for (uint32_t e = 0; e < opts_.edges_per_activation && running_; ++e) running_ = step_edge();
+      // SystemC time mirrors model time (picosecond resolution); the model itself counts in fs.
+      const uint64_t fs = clocks_.now_fs();
+      const uint64_t ps = fs / 1000 - fs_done / 1000;
+      fs_done = fs;
+      if (running_) sc_core::wait(sc_core::sc_time(double(ps), sc_core::SC_PS));
+    }
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+  // No sc_stop(): with no further events sc_start() returns by itself (and prints nothing).
+}
+
+bool GpuModel::step_edge() {
+  const uint32_t mask = clocks_.advance();
+  const bool all = opts_.tick_idle_components;
+  if (mask & (1u << kDram))
+    for (auto& p : parts_)
+      if (all || !p->dram_idle()) p->tick_dram(clocks_.cycle(kDram));
+  if (mask & (1u << kL2))
+    for (auto& p : parts_)
+      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2));
+  if (mask & (1u << kIcnt))
+    if (all || !xbar_->idle()) xbar_->tick(clocks_.cycle(kIcnt));
+  if (!(mask & (1u << kCore))) return true;
+
+  const uint64_t cycle = clocks_.cycle(kCore);
+  tick_core(cycle);
+  if (dispatcher_->all_done() && all_idle()) return false;
+
+  const LimitsConfig& lim = cfg_.limits;
+  if (lim.max_cycles && cycle >= lim.max_cycles) {
+    end_run(RunEnd::MaxCycles, "stopped at gpgpu_max_cycle = " + std::to_string(lim.max_cycles) + " core cycles");
+    return false;
+  }
+  if ((cycle & 255) == 0) {  // the limits below need a sum over all SMs: checked every 256 cycles
+    const uint64_t p = progress();
+    if (p != last_progress_) {
+      last_progress_ = p;
+      last_progress_cycle_ = cycle;
+    } else if (lim.deadlock_cycles && cycle - last_progress_cycle_ >= lim.deadlock_cycles) {
+      end_run(RunEnd::Deadlock, "deadlock: no instruction issued and no thread block moved for " +
+                                    std::to_string(cycle - last_progress_cycle_) + " core cycles (at cycle " +
+                                    std::to_string(cycle) + ")\n" + describe_state());
+      return false;
+    }
+    if (lim.max_insn) {
+      uint64_t insn = 0;
+      for (const auto& s : sms_) insn += s->thread_insn_issued();
+      if (insn >= lim.max_insn) {
+        end_run(RunEnd::MaxInsn, "stopped at gpgpu_max_insn = " + std::to_string(lim.max_insn) +
+                                     " thread instructions (" + std::to_string(insn) + " issued)");
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+void GpuModel::tick_core(uint64_t cycle) {
+  dispatcher_->tick(cycle);
+  for (size_t i = 0; i < sms_.size(); ++i) {
+    if (!sm_active_[i] && !opts_.tick_idle_components) continue;
+    Sm& s = *sms_[i];
+    s.tick(cycle);
+    for (uint32_t launch_id : s.take_completed_blocks()) dispatcher_->block_completed(launch_id, cycle);
+    sm_active_[i] = !s.idle();
+  }
+}
+
+void GpuModel::launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
+                            ThreadBlock&& tb) {
+  sms_[sm]->launch_block(KernelContext{launch_id, &h, &ops}, std::move(tb));
+  sm_active_[sm] = 1;
+}
+
+void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle) {
+  if (!sms_.empty() && !sms_[0]->can_ever_launch(h)) {
+    std::ostringstream o;
+    o << "kernel " << launch_id << " (" << h.name << "): a thread block of " << h.block.x * h.block.y * h.block.z
+      << " threads, " << h.nregs << " registers per thread and " << h.shmem
+      << " bytes of shared memory does not fit on an empty SM of this GPU (" << cfg_.core.max_threads
+      << " threads, " << cfg_.core.registers << " registers, " << cfg_.core.shmem_bytes << " bytes of shared memory)";
+    throw InputError(h.name, 0, o.str());
+  }
+  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched.
+  for (auto& s : sms_) s->invalidate_l1();
+  KernelReport& k = report_.kernels.at(launch_id - 1);
+  k.launch_id = launch_id;
+  k.name = h.name;
+  k.start_cycle = cycle;
+  kernel_start_stats_.at(launch_id - 1) = collect_stats();
+}
+
+void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t cycle) {
+  KernelReport& k = report_.kernels.at(launch_id - 1);
+  k.end_cycle = cycle;
+  k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
+  kernel_start_stats_[launch_id - 1].clear();
+  k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
+  add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+}
+
+bool GpuModel::all_idle() const {
+  for (size_t i = 0; i < sms_.size(); ++i)
+    if (sm_active_[i]) return false;
+  if (!xbar_->idle()) return false;
+  for (const auto& p : parts_)
+    if (!p->idle()) return false;
+  return true;
+}
+
+uint64_t GpuModel::progress() const {
+  uint64_t p = dispatcher_->blocks_issued() + dispatcher_->kernels_finished();
+  for (const auto& s : sms_) p += s->warp_insn_issued();
+  return p;
+}
+
+void GpuModel::end_run(RunEnd why, std::string report) {
+  report_.end = why;
+  report_.end_report = std::move(report);
+}
+
+}  // namespace gpucosim

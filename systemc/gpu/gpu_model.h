@@ -1,0 +1,99 @@
+#pragma once
+// The whole GPU: SMs, the crossbar and the memory partitions wired through TLM-2.0 sockets, the
+// dispatcher, and ONE SystemC process that advances the four clock domains and ticks the plain
+// C++ components on their edges (design brief §3.2: no process per warp or per component).
+//
+// Per edge, downstream first, so a request moves at most one hop per cycle:
+//   DRAM edge: every busy channel;  L2 edge: every busy L2 slice;  interconnect edge: crossbar;
+//   core edge: dispatcher (kernel start, one thread block per SM), then every SM with work.
+// Components with nothing to do are skipped (smart ticking); a skipped component is one whose
+// idle() says no state can change until new input arrives, so skipping never changes results.
+//
+// SystemC elaborates once per process: construct one GpuModel, call run() once.
+#include <systemc>
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/application.h"
+#include "systemc/gpu/clock_domains.h"
+#include "systemc/gpu/dispatcher.h"
+#include "systemc/gpu/run_report.h"
+#include "systemc/memory/address_map.h"
+#include "systemc/memory/crossbar.h"
+#include "systemc/memory/memory_partition.h"
+#include "systemc/sm/sm.h"
+#include "systemc/tlm/payload_pool.h"
+
+namespace gpucosim {
+
+struct GpuModelOptions {
+  // Research blocks per SM (WarpPool coalescer, register storage ...); empty = baseline SMs.
+  std::function<SmOptions(uint32_t sm_id)> sm_options;
+  // Tick every component on every edge of its domain (tests compare this with smart ticking).
+  bool tick_idle_components = false;
+  // Edges simulated per activation of the SystemC process before SystemC time is advanced.
+  uint32_t edges_per_activation = 4096;
+};
+
+class GpuModel : public sc_core::sc_module {
+ public:
+  GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelOptions opts = {});
+  ~GpuModel() override;
+
+  // Simulates the application to completion, a configured limit or a deadlock. Once per process.
+  // Throws InputError when a kernel can never run on this GPU (resources exceed an empty SM).
+  RunReport run(const Application& app);
+
+  uint32_t n_sms() const { return uint32_t(sms_.size()); }
+  Sm& sm(uint32_t i) { return *sms_[i]; }
+  Crossbar& crossbar() { return *xbar_; }
+  MemoryPartition& partition(uint32_t channel) { return *parts_[channel]; }
+  const AddressMap& address_map() const { return map_; }
+  const ClockDomains& clocks() const { return clocks_; }
+
+  // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
+  StatsMap collect_stats() const;
+  // What every component with work holds now (deadlock reports).
+  std::string describe_state() const;
+
+ private:
+  class SmPartitionMap;
+
+  void simulate();                 // the SystemC process
+  bool step_edge();                // one edge of the earliest domain(s); false when the run ends
+  void tick_core(uint64_t cycle);
+  void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
+                    ThreadBlock&& tb);
+  void kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
+  void kernel_finished(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
+  bool all_idle() const;
+  uint64_t progress() const;       // grows whenever anything in the GPU moves forward
+  void end_run(RunEnd why, std::string report);
+
+  GpuConfig cfg_;
+  GpuModelOptions opts_;
+  AddressMap map_;
+  std::unique_ptr<SmPartitionMap> sm_map_;
+  PayloadPool pool_;
+  ClockDomains clocks_;
+  std::vector<std::unique_ptr<Sm>> sms_;
+  std::vector<uint8_t> sm_active_;
+  std::unique_ptr<Crossbar> xbar_;
+  std::vector<std::unique_ptr<MemoryPartition>> parts_;
+  std::unique_ptr<Dispatcher> dispatcher_;
+
+  // Run state.
+  bool ran_ = false, running_ = false;
+  RunReport report_;
+  std::vector<StatsMap> kernel_start_stats_;
+  std::exception_ptr error_;
+  uint64_t last_progress_ = 0, last_progress_cycle_ = 0;
+};
+
+}  // namespace gpucosim
