@@ -37,6 +37,8 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
   warps_.resize(max_warps_);
   blocks_.resize(c_.max_blocks);
   demote_.reserve(max_warps_);
+  sched_slots_.assign(n_sched_, 0);
+  for (uint32_t w = 0; w < max_warps_; ++w) sched_slots_[w % n_sched_] |= uint64_t(1) << w;
 }
 
 Sm::~Sm() = default;
@@ -89,6 +91,8 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
     } else {
       blk.warps_issuing += 1;
       need_fetch_ |= uint64_t(1) << slot;
+      issuing_ |= uint64_t(1) << slot;
+      mem_ready_ &= ~(uint64_t(1) << slot);
     }
     scheds_[slot % n_sched_].add_warp(slot, w.age);
   }

@@ -127,6 +127,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   void dispatch(uint64_t now);
   void issue(uint64_t now);
   Stall try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_pool, bool second);
+  bool mem_path_free(uint32_t sched) const;  // a memory instruction could enter a collector now
   void barrier_arrive(uint32_t w);
   void warp_finished_issue(uint32_t w);
   void release_barrier_if_ready(BlockSlot& b);
@@ -157,6 +158,12 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // results is written back, so the issue walk skips them without looking at the instruction.
   uint64_t sb_blocked_ = 0;
   uint64_t need_fetch_ = 0;           // warps whose instruction buffer is empty
+  uint64_t issuing_ = 0;              // resident warps that have not issued their whole stream
+  // Warps whose next instruction is a hazard-free memory instruction that found the LSU path busy.
+  // That stays true until the warp issues (only its own issue can add scoreboard reservations),
+  // so while the path is busy the issue walk answers kMem for them without looking again.
+  uint64_t mem_ready_ = 0;
+  std::vector<uint64_t> sched_slots_; // warp slots of each scheduler (slot % n_schedulers)
   uint64_t maybe_done_ = 0;           // warps to check for completion at the end of the tick
   uint32_t fetch_rr_ = 0;
   uint32_t mem_in_collectors_ = 0;

@@ -36,10 +36,24 @@ void Sm::issue(uint64_t now) {
       n_.stall[kIdle] += 1;
       continue;
     }
+    const uint32_t sid = sch.id();
+    // Fast path (the common case of a memory-bound kernel): every warp of this scheduler waits on
+    // the scoreboard or has issued its whole stream, so the walk below would issue nothing and
+    // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
+    const uint64_t live = sched_slots_[sid] & issuing_;
+    const bool mem_ok = mem_path_free(sid);
+    const uint64_t mem_wait = mem_ok ? 0 : live & mem_ready_;
+    if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait) == 0) {
+      n_.stall[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
+      continue;
+    }
     Stall why = kIdle;  // the reason of the warp that came closest to issuing
     bool issued = false;
-    const uint32_t sid = sch.id();
     sch.for_each_candidate([&](uint32_t w) {
+      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_)
+        if (stall_rank(kMem) > stall_rank(why)) why = kMem;
+        return false;
+      }
       Pool prev = Pool::None;
       uint32_t k = 0;
       const uint32_t max_issue = std::max(1u, c_.max_issue_per_warp);
@@ -87,7 +101,10 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   int unit = -1;
   if (mem) {
     if (second && c_.dual_issue_diff_units && prev_pool == Pool::None) return kMem;  // LSU twice: no
-    if (mem_in_collectors_ >= std::max(1u, c_.n_mem_units) || !oc_->can_allocate(sched)) return kMem;
+    if (!mem_path_free(sched)) {
+      if (!second) mem_ready_ |= uint64_t(1) << w;
+      return kMem;
+    }
   } else if (!only_issue) {
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
@@ -96,6 +113,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   }
 
   // Issue.
+  mem_ready_ &= ~(uint64_t(1) << w);
   if (observer_) observer_->issued(now, sched, w, in);
   n_.warp_insn += 1;
   n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
@@ -127,6 +145,10 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   return kIssued;
 }
 
+bool Sm::mem_path_free(uint32_t sched) const {
+  return mem_in_collectors_ < std::max(1u, c_.n_mem_units) && oc_->can_allocate(sched);
+}
+
 void Sm::barrier_arrive(uint32_t w) {
   WarpSlot& ws = warps_[w];
   BlockSlot& b = blocks_[ws.block];
@@ -138,6 +160,7 @@ void Sm::barrier_arrive(uint32_t w) {
 void Sm::warp_finished_issue(uint32_t w) {
   WarpSlot& ws = warps_[w];
   ws.finished_issue = true;
+  issuing_ &= ~(uint64_t(1) << w);
   maybe_done_ |= uint64_t(1) << w;
   BlockSlot& b = blocks_[ws.block];
   b.warps_issuing -= 1;
