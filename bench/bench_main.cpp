@@ -5,6 +5,7 @@
 #include <cstring>
 
 int bench_trace_reader(int argc, char** argv);
+int bench_sim_rate(int argc, char** argv);
 
 namespace {
 
@@ -19,6 +20,9 @@ constexpr Bench kBenches[] = {
     {"trace-reader", bench_trace_reader,
      "write a >= 1 GB synthetic .traceg, stream it back; MB/s, warp insts/s, peak RSS "
      "[--size-gb N] [--dir D] [--keep]"},
+    {"sim-rate", bench_sim_rate,
+     "whole-GPU simulation rate (warp insts/s, cycles/s) on vecadd, transpose_naive, spmv_csr, gemm_naive "
+     "[--config P] [--min-seconds S] [--only W]"},
 };
 
 int list(const char* self) {

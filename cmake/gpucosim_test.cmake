@@ -8,5 +8,7 @@ function(gpucosim_add_test)
   gtest_discover_tests(${T_NAME}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     DISCOVERY_TIMEOUT 60
-    PROPERTIES ENVIRONMENT "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1;GPUCOSIM_SOURCE_DIR=${PROJECT_SOURCE_DIR};GPUCOSIM_BINARY_DIR=${PROJECT_BINARY_DIR}")
+    # One variable only: gtest_discover_tests splits a list value at ';'. The source and build
+    # folders are compiled into gpucosim_test_support instead.
+    PROPERTIES ENVIRONMENT "SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1")
 endfunction()

@@ -12,11 +12,7 @@
 namespace gpucosim::test {
 namespace {
 
-// The CLI of this build tree: from the test environment, else from the build folder CMake baked in.
-std::string cli() {
-  if (std::filesystem::exists(gpucosim_exe())) return gpucosim_exe();
-  return std::string(GPUCOSIM_TEST_BINARY_DIR) + "/cli/gpucosim";
-}
+std::string cli() { return gpucosim_exe(); }
 
 bool have_cli() { return std::filesystem::exists(cli()); }
 

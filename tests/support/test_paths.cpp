@@ -17,8 +17,9 @@ static std::string env_or(const char* name, const std::string& fallback) {
   return v && *v ? std::string(v) : fallback;
 }
 
-std::string source_dir() { return env_or("GPUCOSIM_SOURCE_DIR", fs::current_path().string()); }
-std::string binary_dir() { return env_or("GPUCOSIM_BINARY_DIR", fs::current_path().string()); }
+// The build bakes both folders in (tests/CMakeLists.txt); the environment may override them.
+std::string source_dir() { return env_or("GPUCOSIM_SOURCE_DIR", GPUCOSIM_TEST_SOURCE_DIR); }
+std::string binary_dir() { return env_or("GPUCOSIM_BINARY_DIR", GPUCOSIM_TEST_BINARY_DIR); }
 std::string gpucosim_exe() { return binary_dir() + "/cli/gpucosim"; }
 
 std::string shared_fixture(const std::string& name) {

@@ -1,0 +1,67 @@
+// The command line itself: --version, --help on every subcommand, and bad invocations of `run`
+// that must fail with a message naming what was wrong (never a crash or a silent default).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/test_paths.h"
+
+namespace gpucosim {
+namespace {
+
+test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
+
+TEST(cli, VersionPrintsTheProjectVersion) {
+  const auto r = cli("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("gpucosim 0."), std::string::npos) << r.output;
+}
+
+TEST(cli, EverySubcommandHasHelp) {
+  for (const char* sub : {"trace", "trace info", "trace gen", "workloads", "sram", "run"}) {
+    const auto r = cli(std::string(sub) + " --help");
+    EXPECT_EQ(r.exit_code, 0) << sub << ": " << r.output;
+    EXPECT_NE(r.output.find("Usage"), std::string::npos) << sub << ": " << r.output;
+  }
+}
+
+struct BadRun {
+  const char* args;
+  const char* message;  // must appear in the output
+};
+
+TEST(cli, BadRunInvocationsFailWithAMessage) {
+  const BadRun cases[] = {
+      {"run", "exactly one of --trace"},
+      {"run --workload vecadd --trace x.g", "exactly one of --trace"},
+      {"run --workload no_such_kernel", "unknown workload 'no_such_kernel'"},
+      {"run --workload vecadd:n=0", "vecadd"},
+      {"run --workload vecadd:bogus=1", "bogus"},
+      {"run --workload vecadd --config NO_SUCH_GPU", "NO_SUCH_GPU"},
+      {"run --workload vecadd --set gpgpu_n_clsuters=4", "gpgpu_n_clusters"},  // nearest known name
+      {"run --workload vecadd --set gpgpu_n_clusters=four", "four"},
+      {"run --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
+      {"run --workload vecadd --max-cycles lots", "lots"},
+  };
+  for (const BadRun& c : cases) {
+    const auto r = cli(std::string(c.args) + " --out " + test::scratch_dir());
+    EXPECT_NE(r.exit_code, 0) << c.args;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
+  }
+}
+
+TEST(cli, RunWritesStatsAndTheEffectiveConfiguration) {
+  const std::string dir = test::scratch_dir();
+  const auto r = cli("run --quiet --workload vecadd --config GTX480 --set gpgpu_max_cycle=100000 --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(r.output.empty()) << "--quiet printed: " << r.output;
+  // The effective configuration carries the override with its origin.
+  const auto cfg = test::run_command("grep -- '-gpgpu_max_cycle' " + dir + "/effective.config");
+  EXPECT_NE(cfg.output.find("100000"), std::string::npos) << cfg.output;
+  EXPECT_NE(cfg.output.find("--set"), std::string::npos) << cfg.output;
+  const auto stats = test::run_command("grep -c '\"warp_insn\"' " + dir + "/stats.json");
+  EXPECT_EQ(stats.output, "2\n");  // one kernel + total
+}
+
+}  // namespace
+}  // namespace gpucosim
