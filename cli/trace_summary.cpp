@@ -4,9 +4,6 @@
 
 namespace gpucosim::cli {
 
-static bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 static KernelSummary summarise_kernel(const std::string& path, const TraceReadOptions& opts) {
   auto src = open_kernel_trace(path, opts);
@@ -18,7 +15,7 @@ static KernelSummary summarise_kernel(const std::string& path, const TraceReadOp
 
 AppSummary summarise_trace(const std::string& path, const TraceReadOptions& opts) {
   AppSummary s;
-  if (ends_with(path, ".traceg") || ends_with(path, ".xz")) {
+  if (is_kernel_trace_path(path)) {
     s.kernels.push_back(summarise_kernel(path, opts));
     return s;
   }

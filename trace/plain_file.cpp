@@ -10,6 +10,7 @@
 #include "kernel/input_error.h"
 #include "trace/byte_stream.h"
 #include "trace/text_scan.h"
+#include "trace/trace_reader.h"
 
 namespace gpucosim {
 namespace {
@@ -95,6 +96,10 @@ std::unique_ptr<ByteSink> open_trace_sink(const std::string& path) {
   if (trace_text::ends_with(path, ".xz")) return open_xz_sink(path);
   if (trace_text::ends_with(path, ".traceg")) return open_plain_sink(path);
   throw InputError(path, 0, "unsupported trace file suffix: expected .traceg or .traceg.xz");
+}
+
+bool is_kernel_trace_path(const std::string& path) {
+  return trace_text::ends_with(path, ".traceg") || trace_text::ends_with(path, ".xz");
 }
 
 }  // namespace gpucosim

@@ -29,6 +29,9 @@ std::string resolve_kernel_path(const std::string& list_path, const std::string&
 // time by next_block(), so memory stays bounded by the largest thread block.
 std::unique_ptr<KernelSource> open_kernel_trace(const std::string& path, const TraceReadOptions& opts = {});
 
+// Whether PATH names one kernel's trace (.traceg or .traceg.xz) rather than a kernelslist.g.
+bool is_kernel_trace_path(const std::string& path);
+
 // Reads a plain .traceg held in memory (tests and the fuzzer). `name` stands for the file name in
 // error messages.
 std::unique_ptr<KernelSource> open_kernel_trace_buffer(const std::string& name, std::string data,

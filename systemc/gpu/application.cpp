@@ -10,9 +10,6 @@ namespace gpucosim {
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 // The stream id is in the kernel header, so a trace kernel is peeked once for it; the reader
 // is closed again so only running kernels hold files open.
@@ -28,7 +25,7 @@ ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& 
 Application application_from_trace(const std::string& path, const TraceReadOptions& opts) {
   Application app;
   app.origin = path;
-  if (ends_with(path, ".traceg") || ends_with(path, ".xz")) {
+  if (is_kernel_trace_path(path)) {
     app.kernels.push_back(trace_kernel(path, opts));
     return app;
   }
