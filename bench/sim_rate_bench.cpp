@@ -1,7 +1,7 @@
 // Whole-GPU simulation rate: runs `gpucosim run` on vecadd, transpose_naive, spmv_csr and
 // gemm_naive, each scaled so that the simulation takes at least --min-seconds (10 s by default,
 // issue 3), and prints warp instructions and core cycles simulated per wall-clock second. The
-// size is found by one short calibration run and linear extrapolation of its wall time.
+// size is found by extrapolating the wall time of shorter runs.
 // Each run is its own process: SystemC elaborates once per process.
 #include <unistd.h>
 
@@ -30,7 +30,7 @@ struct Scaled {
 // The four workloads of issue 3's benchmark.
 const Scaled kWorkloads[] = {
     {"vecadd", "n", 262144, 1.0, 256, ""},
-    {"transpose_naive", "n", 512, 2.0, 32, ""},
+    {"transpose_naive", "n", 1024, 2.0, 32, ""},
     {"spmv_csr", "rows", 65536, 1.0, 128, ""},
     {"gemm_naive", "m", 128, 1.0, 4, "n=256,k=128"},
 };
@@ -105,14 +105,18 @@ int bench_sim_rate(int argc, char** argv) {
   int rc = 0;
   for (const Scaled& w : kWorkloads) {
     if (!only.empty() && only != w.workload) continue;
-    Result cal = run_once(exe, spec_of(w, uint64_t(w.base)), config);
-    if (!cal.ok) return 1;
-    // Wall time grows with param^exponent; aim 20% above the minimum.
-    const double factor = std::pow(std::max(1.0, 1.2 * min_seconds / std::max(cal.wall, 1e-3)), 1.0 / w.exponent);
-    uint64_t value = uint64_t(w.base * factor);
-    value = std::max<uint64_t>(w.multiple, value / w.multiple * w.multiple);
-    const std::string spec = spec_of(w, value);
+    // Wall time grows roughly with param^exponent (plus fixed costs that make small runs
+    // misleading): extrapolate from the last run, aiming 20% above the minimum, until a run is
+    // long enough.
+    uint64_t value = uint64_t(w.base);
+    std::string spec = spec_of(w, value);
     Result r = run_once(exe, spec, config);
+    for (int attempt = 0; r.ok && r.wall < min_seconds && attempt < 4; ++attempt) {
+      const double factor = std::pow(1.2 * min_seconds / std::max(r.wall, 1e-3), 1.0 / w.exponent);
+      value = std::max<uint64_t>(w.multiple, uint64_t(double(value) * factor) / w.multiple * w.multiple);
+      spec = spec_of(w, value);
+      r = run_once(exe, spec, config);
+    }
     if (!r.ok) return 1;
     std::printf("%-16s %-28s %12.0f %10.0f %8.2f %14.0f %12.0f\n", w.workload, spec.substr(spec.find(':') + 1).c_str(),
                 r.warp_insn, r.cycles, r.wall, r.rate_insn, r.rate_cycles);

@@ -39,11 +39,9 @@ std::string GpuModel::describe_state() const {
   o << dispatcher_->describe_state();
   for (size_t i = 0; i < sms_.size(); ++i)
     if (sm_active_[i]) o << sms_[i]->describe_state();
-  if (!xbar_->idle()) o << "interconnect: packets buffered or waiting at its ports\n";
+  if (!xbar_->idle()) o << xbar_->describe();
   for (const auto& p : parts_)
-    if (!p->idle())
-      o << "memory partition " << p->channel() << ": " << (p->l2_idle() ? "" : "L2 busy ")
-        << (p->dram_idle() ? "" : "DRAM busy") << "\n";
+    if (!p->idle()) o << p->describe();
   return o.str();
 }
 

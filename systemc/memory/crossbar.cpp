@@ -124,6 +124,17 @@ bool Crossbar::idle() const {
   return true;
 }
 
+std::string Crossbar::describe() const {
+  std::string s = "interconnect: request network " + std::to_string(req_.in_packets()) + " packets in input buffers, " +
+                  std::to_string(req_.out_packets()) + " in output buffers; reply network " +
+                  std::to_string(reply_.in_packets()) + " / " + std::to_string(reply_.out_packets());
+  for (size_t i = 0; i < sm_ports_.size(); ++i)
+    if (sm_ports_[i]->peek_request()) s += "; SM " + std::to_string(i) + " request waiting";
+  for (size_t j = 0; j < part_ports_.size(); ++j)
+    if (part_ports_[j]->peek_response()) s += "; partition port " + std::to_string(j) + " reply waiting";
+  return s + "\n";
+}
+
 void Crossbar::collect(StatsMap& m, const std::string& p) const {
   add_stat(m, p + "req_packets", double(ctr_.req_packets));
   add_stat(m, p + "req_flits", double(ctr_.req_flits));

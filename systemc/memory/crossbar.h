@@ -40,6 +40,8 @@ class Crossbar : public sc_core::sc_module {
   void tick(uint64_t icnt_cycle);
   // Nothing buffered and no transaction waiting at any port (O(ports)).
   bool idle() const;
+  // Packets in the request and reply networks and ports with a waiting transaction (deadlock reports).
+  std::string describe() const;
 
   uint32_t request_bytes(const tlm::tlm_generic_payload& p) const;
   uint32_t reply_bytes(const tlm::tlm_generic_payload& p) const;

@@ -63,6 +63,11 @@ class DramChannel {
   void pop_return(uint32_t sub);
 
   bool idle() const { return queue_.empty() && pipeline_.empty() && returns_waiting_ == 0; }
+  // Queue occupancies, for deadlock reports.
+  std::string describe() const {
+    return "scheduler queue " + std::to_string(queue_.size()) + ", in the pipeline " +
+           std::to_string(pipeline_.size()) + ", returns waiting " + std::to_string(returns_waiting_);
+  }
   uint32_t id() const { return id_; }
   uint32_t access_bytes() const { return access_bytes_; }
   uint32_t burst_cycles() const { return burst_cycles_; }

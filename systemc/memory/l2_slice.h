@@ -52,6 +52,12 @@ class L2Slice {
   uint32_t warm(uint64_t addr, uint64_t bytes);
 
   bool idle() const { return rop_.empty() && resp_.empty() && to_dram_.empty() && cache_.idle(); }
+  // Queue occupancies, for deadlock reports.
+  std::string describe() const {
+    return "ROP queue " + std::to_string(rop_.size()) + ", responses " + std::to_string(resp_.size()) +
+           ", to DRAM " + std::to_string(to_dram_.size()) + ", L2 MSHR lines " +
+           std::to_string(cache_.mshr_lines_in_flight());
+  }
   uint32_t partition() const { return channel_ * n_sub_ + sub_; }
   const Cache& cache() const { return cache_; }
   Cache& cache() { return cache_; }

@@ -38,6 +38,16 @@ bool MemoryPartition::l2_idle() const {
   return true;
 }
 
+std::string MemoryPartition::describe() const {
+  std::string s = "memory partition " + std::to_string(channel_) + ": DRAM " + dram_.describe() + "\n";
+  for (const auto& sl : slices_) {
+    s += "  L2 slice " + std::to_string(sl->partition()) + ": " + sl->describe();
+    if (ports_[size_t(sl->partition() % slices_.size())]->peek_request()) s += ", a request waits at its port";
+    s += "\n";
+  }
+  return s;
+}
+
 bool MemoryPartition::dram_idle() const {
   if (!dram_.idle()) return false;
   for (const auto& s : slices_)

@@ -35,6 +35,8 @@ class MemoryPartition : public sc_core::sc_module {
   bool l2_idle() const;
   bool dram_idle() const;
   bool idle() const { return l2_idle() && dram_idle(); }
+  // What the slices and the channel hold (deadlock reports).
+  std::string describe() const;
 
   // Copy-engine warm-up: installs the lines of [addr, addr + bytes) that belong to this channel.
   uint32_t warm(uint64_t addr, uint64_t bytes);
