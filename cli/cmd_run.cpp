@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/configs_dir.h"
+#include "cli/run_energy.h"
 #include "kernel/input_error.h"
 #include "systemc/config/config_build.h"
 #include "systemc/config/effective_config.h"
@@ -29,6 +30,9 @@ struct RunArgs {
   uint64_t max_cycles = 0;
   int64_t binary_version = -1;
   bool json_stdout = false, quiet = false;
+  bool energy = false;          // per-kernel energy -> stdout and <out>/energy.json
+  double energy_node_nm = 45;
+  std::string energy_label;     // "" = the --out folder's name
 };
 
 void write_file(const std::string& path, const std::string& text) {
@@ -71,6 +75,14 @@ int run(const RunArgs& a) {
     std::cout << json;
   else if (!a.quiet)
     std::cout << to_text(report, /*with_units=*/false);
+  if (a.energy) {
+    namespace fs = std::filesystem;
+    const std::string label =
+        a.energy_label.empty() ? fs::path(a.out_dir).lexically_normal().filename().string() : a.energy_label;
+    const nlohmann::ordered_json e = run_energy_json(cfg.gpu, report, label.empty() ? "run" : label, a.energy_node_nm);
+    write_file(a.out_dir + "/energy.json", e.dump(2) + "\n");
+    if (!a.quiet && !a.json_stdout) print_run_energy(std::cout, e);
+  }
   if (report.end == RunEnd::Deadlock) {
     std::cerr << "gpucosim: error: " << report.end_report << "\n";
     return 3;
@@ -96,6 +108,12 @@ void register_run_command(CLI::App& app) {
   cmd->add_option("--max-cycles", a->max_cycles, "stop after this many core cycles (gpgpu_max_cycle)");
   cmd->add_option("--binary-version", a->binary_version,
                   "SASS binary version to assume for traces whose version has no opcode map");
+  cmd->add_flag("--energy", a->energy,
+                "also report each kernel's energy (power/gpu_energy.h) and write it to <out>/energy.json");
+  cmd->add_option("--energy-node", a->energy_node_nm, "process node of the energy model in nm (16..180)")
+      ->capture_default_str();
+  cmd->add_option("--energy-label", a->energy_label,
+                  "name of this run in energy.json and `gpucosim report` (default: the --out folder's name)");
   cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   cmd->callback([a] {

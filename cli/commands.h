@@ -10,5 +10,7 @@ void register_trace_command(CLI::App& app);      // trace info | trace gen
 void register_workloads_command(CLI::App& app);  // workloads
 void register_sram_command(CLI::App& app);       // sram
 void register_run_command(CLI::App& app);        // run
+void register_synth_command(CLI::App& app);      // synth
+void register_report_command(CLI::App& app);     // report
 
 }  // namespace gpucosim::cli

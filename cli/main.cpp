@@ -30,6 +30,8 @@ int sc_main(int argc, char** argv) {
   gpucosim::cli::register_workloads_command(app);
   gpucosim::cli::register_sram_command(app);
   gpucosim::cli::register_run_command(app);
+  gpucosim::cli::register_synth_command(app);
+  gpucosim::cli::register_report_command(app);
 
   try {
     app.parse(argc, argv);

@@ -30,6 +30,7 @@ const std::vector<OptionGroup>& option_groups() {
   static const std::vector<OptionGroup> groups = [] {
     std::vector<OptionGroup> g(kCoreOptionGroups, kCoreOptionGroups + kCoreOptionGroupCount);
     g.insert(g.end(), kMemoryOptionGroups, kMemoryOptionGroups + kMemoryOptionGroupCount);
+    g.insert(g.end(), kBlockOptionGroups, kBlockOptionGroups + kBlockOptionGroupCount);
     return g;
   }();
   return groups;

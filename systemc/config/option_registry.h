@@ -72,6 +72,8 @@ extern const OptionGroup kCoreOptionGroups[];
 extern const size_t kCoreOptionGroupCount;
 extern const OptionGroup kMemoryOptionGroups[];
 extern const size_t kMemoryOptionGroupCount;
+extern const OptionGroup kBlockOptionGroups[];  // research blocks (options_blocks.cpp)
+extern const size_t kBlockOptionGroupCount;
 extern const char* const kUnmodelledOptions[];
 extern const size_t kUnmodelledOptionCount;
 extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number

@@ -33,7 +33,8 @@
 namespace gpucosim {
 
 struct GpuModelOptions {
-  // Research blocks per SM (WarpPool coalescer, register storage ...); empty = baseline SMs.
+  // Research blocks per SM (WarpPool front end, register storage ...); empty = the blocks the
+  // configuration selects (make_sm_options, systemc/blocks/block_factory.h).
   std::function<SmOptions(uint32_t sm_id)> sm_options;
   // Tick every component on every edge of its domain (tests compare this with smart ticking).
   bool tick_idle_components = false;

@@ -20,6 +20,7 @@ XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32
   words_ = (n_in + 63) / 64;
   req_bits_.assign(size_t(n_out) * words_, 0);
   touched_.reserve(n_out);
+  offer_.assign(n_in, 0);
 }
 
 void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
@@ -40,13 +41,33 @@ void XbarNet::arbitrate(uint64_t cycle) {
   const uint32_t n_in = uint32_t(in_q_.size());
   for (uint32_t i = 0; i < n_in; ++i) {
     if (in_q_[i].empty() || in_busy_[i] > cycle) continue;
-    const Packet& h = in_q_[i].front();
-    if (h.ready > cycle || out_busy_[h.dest] > cycle) continue;
-    if (out_flits_[h.dest] != 0 && out_flits_[h.dest] + h.flits > out_cap_) continue;
-    uint64_t* bits = &req_bits_[size_t(h.dest) * words_];
+    // The input offers its oldest packet that can move: a packet whose output is busy or full does
+    // not block packets behind it for other outputs (virtual output queues, kLookahead deep);
+    // packets for one output never overtake each other.
+    const RingBuffer<Packet>& q = in_q_[i];
+    const size_t depth = std::min<size_t>(q.size(), kLookahead);
+    uint32_t dest = UINT32_MAX;
+    size_t pos = 0;
+    uint32_t n_blocked = 0;
+    for (size_t k = 0; k < depth && dest == UINT32_MAX; ++k) {
+      const Packet& h = q[k];
+      if (h.ready > cycle) break;  // later packets arrived later still
+      bool behind_blocked = false;
+      for (uint32_t b = 0; b < n_blocked; ++b) behind_blocked = behind_blocked || blocked_[b] == h.dest;
+      if (!behind_blocked && out_busy_[h.dest] <= cycle &&
+          (out_flits_[h.dest] == 0 || out_flits_[h.dest] + h.flits <= out_cap_)) {
+        dest = h.dest;
+        pos = k;
+      } else if (!behind_blocked && n_blocked < kLookahead) {
+        blocked_[n_blocked++] = h.dest;
+      }
+    }
+    if (dest == UINT32_MAX) continue;
+    offer_[i] = uint32_t(pos);
+    uint64_t* bits = &req_bits_[size_t(dest) * words_];
     bool first = true;
     for (uint32_t w = 0; w < words_; ++w) first = first && bits[w] == 0;
-    if (first) touched_.push_back(h.dest);
+    if (first) touched_.push_back(dest);
     bits[i / 64] |= uint64_t(1) << (i % 64);
   }
   for (uint32_t d : touched_) {
@@ -67,8 +88,11 @@ void XbarNet::arbitrate(uint64_t cycle) {
     for (uint32_t w = 0; w < words_; ++w) bits[w] = 0;
     conflicts_ += candidates - 1;
     rr_[d] = (winner + 1) % n_in;
-    Packet pk = in_q_[winner].front();
-    in_q_[winner].pop_front();
+    // Take the offered packet out of the input queue (those before it shift up one slot).
+    RingBuffer<Packet>& q = in_q_[winner];
+    Packet pk = q[offer_[winner]];
+    for (size_t k = offer_[winner]; k > 0; --k) q[k] = q[k - 1];
+    q.pop_front();
     in_flits_[winner] -= pk.flits;
     --in_packets_;
     in_busy_[winner] = cycle + pk.flits;

@@ -2,8 +2,11 @@
 // One direction of the crossbar (requests SM -> partition, or replies partition -> SM), plain C++.
 //
 // Each input has a buffer of `in_buffer` flits, each output a buffer of `out_buffer` flits.
-// Every cycle each output not busy picks, round-robin from the input after its last grant, one
-// input whose head packet is for it and whose packet fits in its output buffer; the packet then
+// Every cycle each input offers its oldest packet whose output is free and has room, looking at
+// most kLookahead packets deep (virtual output queues: a packet waiting for a busy output does not
+// block the packets behind it for other outputs; packets for one output keep their order), and
+// each output picks, round-robin from the input after its last grant, one of the inputs offering
+// it a packet; the packet then
 // holds that input and that output for `flits` cycles (1 flit per cycle per port) and reaches
 // the output buffer `latency + flits - 1` cycles after the grant. Space in the output buffer is
 // taken at grant time, so nothing is ever dropped: a full output simply stops being granted.
@@ -55,6 +58,9 @@ class XbarNet {
   std::vector<uint32_t> rr_;                  // per output: input to consider first
   std::vector<uint64_t> req_bits_;            // per output: bit set of requesting inputs (scratch)
   std::vector<uint32_t> touched_;             // outputs with requests this cycle (scratch)
+  static constexpr size_t kLookahead = 8;     // packets an input looks at to find one that can move
+  std::vector<uint32_t> offer_;               // per input: queue position of the offered packet (scratch)
+  uint32_t blocked_[kLookahead] = {};         // outputs skipped in the current input's scan (scratch)
   uint32_t words_;
   uint64_t in_packets_ = 0, out_packets_ = 0, conflicts_ = 0;
 };

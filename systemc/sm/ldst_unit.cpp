@@ -11,8 +11,8 @@ constexpr uint32_t kHeaderBytes = 8;  // control bytes of a request or reply on 
 }  // namespace
 
 LdstUnit::LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
-                   CoalescerInterface& coalescer, LsuListener& listener)
-    : c_(c), sm_id_(sm_id), port_(port), pool_(pool), coalescer_(coalescer), listener_(listener) {
+                   CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend)
+    : c_(c), sm_id_(sm_id), port_(port), pool_(pool), coalescer_(coalescer), listener_(listener), fe_(frontend) {
   if (c_.l1d.enabled) l1_ = std::make_unique<Cache>(c_.l1d);
   reqs_.reserve(kWarpSize * 2);
   missq_.assign(std::max(1u, c_.l1d.miss_queue), nullptr);
@@ -30,7 +30,7 @@ void LdstUnit::accept(const LsuInst& i) {
 
 bool LdstUnit::idle() const {
   return !input_valid_ && !cur_valid_ && missq_count_ == 0 && in_flight_ == 0 &&
-         free_loads_.size() == loads_.size() && (!l1_ || !l1_->has_request());
+         free_loads_.size() == loads_.size() && (!l1_ || !l1_->has_request()) && (!fe_ || fe_->idle());
 }
 
 LdstUnit::Path LdstUnit::path_of(const LsuInst& i) const {
@@ -73,6 +73,7 @@ void LdstUnit::start(uint64_t now) {
   cur_valid_ = true;
   input_valid_ = false;
   cur_path_ = path_of(cur_);
+  if (fe_) start_frontend(now);
   const OpcodeInfo& o = *cur_.info;
   const uint32_t width = cur_.inst->mem_width ? cur_.inst->mem_width : (o.access_width ? o.access_width : 4);
   switch (cur_path_) {
@@ -91,6 +92,8 @@ void LdstUnit::start(uint64_t now) {
       n_.const_insn += 1;
       cur_busy_until_ = now;
       break;
+    case Path::FrontEnd:
+      break;  // counted by start_frontend
     default: {
       CoalescerInput in;
       in.addrs = cur_.addrs;
@@ -167,8 +170,16 @@ void LdstUnit::drain_l1_queue(uint64_t now) {
     const CacheRequest& r = l1_->front_request();
     switch (r.kind) {
       case CacheRequestKind::Read: {
-        const PendingLoad& pl = loads_[size_t(r.token)];
-        queue_request(ReqType::Fill, MemAccessKind::GlobalRead, r.addr, r.sectors, 0, 0, pl.warp, pl.launch_id, now);
+        uint32_t warp, launch_id;  // of the first requester: a pending load or a front-end request
+        if (r.token & kFrontEndToken) {
+          const FrontEndReq& f = fe_reqs_[size_t(uint32_t(r.token))];
+          warp = f.warp;
+          launch_id = f.launch_id;
+        } else {
+          warp = loads_[size_t(r.token)].warp;
+          launch_id = loads_[size_t(r.token)].launch_id;
+        }
+        queue_request(ReqType::Fill, MemAccessKind::GlobalRead, r.addr, r.sectors, 0, 0, warp, launch_id, now);
         break;
       }
       case CacheRequestKind::Write:  // token = launch id << 32 | warp slot
@@ -197,6 +208,7 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
         pending_writes_[cur_.warp] += 1;
         return true;
       }
+      l1_used_ = true;
       CacheAccess a;
       a.addr = r.line_addr;
       a.sectors = r.sector_mask;
@@ -226,6 +238,7 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
       return true;
     }
     case Path::Cached: {
+      l1_used_ = true;
       CacheAccessResult res = l1_->access(r.line_addr, r.sector_mask, false, now, cur_load_);
       if (!res.ok()) {
         n_.l1_stall_resfail += 1;
@@ -305,17 +318,24 @@ void LdstUnit::receive(uint64_t now) {
       load_part_done(o.load, now);
       break;
     case ReqType::Fill:
-      for (const MshrWaiter& w : l1_->fill(o.line, o.sectors, now))
-        if (!w.is_write) load_part_done(uint32_t(w.token), now);  // fetch-on-write writers do not wait here
+      for (const MshrWaiter& w : l1_->fill(o.line, o.sectors, now)) {
+        if (w.is_write) continue;  // fetch-on-write writers do not wait here
+        if (w.token & kFrontEndToken) fe_->l1_data(uint32_t(w.token), now);
+        else load_part_done(uint32_t(w.token), now);
+      }
       break;
   }
 }
 
 void LdstUnit::process(uint64_t now) {
   stalled_ = false;
+  l1_used_ = false;
   if (!cur_valid_ && input_valid_) start(now);
   if (cur_valid_) {
     switch (cur_path_) {
+      case Path::FrontEnd:
+        step_frontend();
+        break;
       case Path::None:
       case Path::Shared:
       case Path::Constant:
@@ -334,6 +354,7 @@ void LdstUnit::process(uint64_t now) {
         break;
     }
   }
+  if (fe_) fe_->cycle(now, *this, !l1_used_);
   if (l1_ && l1_->has_request()) drain_l1_queue(now);
   // Miss queue -> interconnect, one request per cycle.
   if (missq_count_ > 0 && port_.can_send()) {

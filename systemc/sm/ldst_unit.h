@@ -16,6 +16,12 @@
 // one request per cycle (bypassing loads, atomics and uncached stores enter that queue
 // directly). Every request is answered (a write by its acknowledgement), which is how MEMBAR and
 // warp completion know a warp's stores are done.
+//
+// RESEARCH HOOK: with a GlobalFrontEnd (ldst_unit_frontend.h, e.g. WarpPool) global loads of the
+// cached path and global stores through the L1 leave the dispatch register into the front end,
+// which then owns them until done; it gets the L1 port in the cycles the baseline path leaves it
+// free, and gates the issue of global memory instructions (may_issue). Without one, nothing
+// changes.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -26,6 +32,7 @@
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/cache/cache.h"
 #include "systemc/sm/coalescer.h"
+#include "systemc/sm/ldst_unit_frontend.h"
 #include "systemc/sm/partition_map.h"
 #include "systemc/tlm/payload_pool.h"
 #include "systemc/tlm/ports.h"
@@ -51,11 +58,15 @@ class LsuListener {
   virtual void write_acked(uint32_t warp) = 0;
 };
 
-class LdstUnit {
+class LdstUnit : private FrontEndL1 {
  public:
   LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
-           CoalescerInterface& coalescer, LsuListener& listener);
-  ~LdstUnit();
+           CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend = nullptr);
+  ~LdstUnit() override;
+
+  // Issue stage (memory-consistency gate of the front end; always true without one).
+  bool may_issue(uint32_t warp, const OpcodeInfo& o) const;
+  void issued(uint32_t warp, const OpcodeInfo& o);
 
   void set_partition_map(const PartitionMap* m) { map_ = m; }
   bool can_accept() const { return !input_valid_; }
@@ -75,7 +86,7 @@ class LdstUnit {
   std::string describe() const;
 
  private:
-  enum class Path : uint8_t { None, Shared, Constant, Cached, Bypass, Write, Atomic };
+  enum class Path : uint8_t { None, Shared, Constant, Cached, Bypass, Write, Atomic, FrontEnd };
   enum class ReqType : uint8_t { Fill, Direct, Write, Writeback };
   struct PendingLoad {
     uint32_t token = 0, warp = 0, launch_id = 0, outstanding = 0;
@@ -100,6 +111,15 @@ class LdstUnit {
   void finish_current(uint64_t now);
   uint32_t new_load(uint32_t token, uint32_t warp, uint32_t launch_id);
   uint32_t new_outreq();
+  // Front end (ldst_unit_frontend.cpp).
+  static bool frontend_op(const OpcodeInfo& o, GlobalOp& op);
+  void start_frontend(uint64_t now);
+  void step_frontend();
+  Result l1_load(uint64_t line_addr, uint8_t sectors, uint32_t token, uint32_t warp, uint32_t launch_id,
+                 uint64_t now) override;
+  Result l1_store(uint64_t line_addr, uint8_t sectors, uint32_t warp, uint32_t launch_id, uint64_t now) override;
+  void done(uint32_t token, uint64_t at) override;
+  static constexpr uint64_t kFrontEndToken = uint64_t(1) << 63;  // L1 tokens of front-end loads
 
   CoreConfig c_;
   uint32_t sm_id_;
@@ -107,6 +127,12 @@ class LdstUnit {
   PayloadPool& pool_;
   CoalescerInterface& coalescer_;
   LsuListener& listener_;
+  GlobalFrontEnd* fe_ = nullptr;      // research front end for global loads/stores, or null
+  struct FrontEndReq {
+    uint32_t warp = 0, launch_id = 0;
+  };
+  std::vector<FrontEndReq> fe_reqs_;  // by front-end L1 token: who a miss fetches for
+  bool l1_used_ = false;              // the baseline path accessed the L1 this cycle
   const PartitionMap* map_ = nullptr;
   std::unique_ptr<Cache> l1_;        // the memory system's generic cache; null when the L1 is disabled
 

@@ -42,6 +42,7 @@ void LdstUnit::collect(StatsMap& m) const {
   add_stat(m, "ldst_stall_miss_queue_full", double(n_.stall_missq_full));
   add_stat(m, "sm_mem_read_latency_sum", double(n_.read_latency_sum));
   add_stat(m, "sm_mem_read_replies", double(n_.read_replies));
+  if (fe_) fe_->collect(m);
 }
 
 std::string LdstUnit::describe() const {
@@ -56,6 +57,7 @@ std::string LdstUnit::describe() const {
     << (loads_.size() - free_loads_.size()) << " loads waiting";
   if (l1_) o << ", L1 MSHR lines in flight " << l1_->mshr_lines_in_flight() << ", L1 queue " << l1_->requests_queued();
   o << "\n";
+  if (fe_) o << fe_->describe();
   for (size_t k = 0; k < missq_count_ && k < 8; ++k) {
     const GpuExtension& e = gpu_ext(*missq_[(missq_head_ + k) % missq_.size()]);
     o << "      queued: id " << e.id << " w" << e.warp << " addr 0x" << std::hex

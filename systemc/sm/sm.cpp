@@ -25,13 +25,15 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
       coalescer_(options.coalescer ? std::move(options.coalescer) : make_baseline_coalescer(core.coalesce_arch)),
       oc_(options.operand_collector ? std::move(options.operand_collector)
                                     : std::make_unique<BankedOperandCollector>(core)),
+      global_path_(std::move(options.global_path)),
       units_(core),
       occ_(core),
       wheel_(wheel_horizon(core, units_.max_latency())) {
   if (c_.warp_size != uint32_t(kWarpSize)) throw std::invalid_argument("Sm: only 32-thread warps are modelled");
   if (max_warps_ == 0 || max_warps_ > 64) throw std::invalid_argument("Sm: 1 to 64 warps per SM are supported");
   if (c_.max_blocks == 0) throw std::invalid_argument("Sm: gpgpu_shader_cta must be at least 1");
-  lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this));
+  lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this),
+                                    global_path_.get());
   lsu_->set_partition_map(default_map_.get());
   for (uint32_t s = 0; s < n_sched_; ++s) scheds_.emplace_back(s, c_.scheduler, c_.two_level_active);
   warps_.resize(max_warps_);

@@ -48,11 +48,14 @@ class IssueObserver {
   virtual void issued(uint64_t cycle, uint32_t sched, uint32_t warp_slot, const Instruction& inst) = 0;
 };
 
-// Research hooks: replace the coalescer (WarpPool) or the register file / operand collectors
-// (RegLess, FineReg). Null members select the baseline.
+// Research hooks: replace the coalescer, put a front end between dispatch and the L1 for global
+// loads/stores (WarpPool, ldst_unit_frontend.h), or replace the register file / operand
+// collectors (RegLess, FineReg). Null members select the baseline. Built from a GpuConfig by
+// make_sm_options() (systemc/blocks/block_factory.h).
 struct SmOptions {
   std::unique_ptr<CoalescerInterface> coalescer;
   std::unique_ptr<OperandCollectorInterface> operand_collector;
+  std::unique_ptr<GlobalFrontEnd> global_path;
 };
 
 class Sm : public sc_core::sc_module, private LsuListener {
@@ -142,6 +145,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   std::unique_ptr<PartitionMap> default_map_;
   std::unique_ptr<CoalescerInterface> coalescer_;
   std::unique_ptr<OperandCollectorInterface> oc_;
+  std::unique_ptr<GlobalFrontEnd> global_path_;
   ExecUnits units_;
   Occupancy occ_;
   std::unique_ptr<LdstUnit> lsu_;

@@ -105,6 +105,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
       if (!second) mem_ready_ |= uint64_t(1) << w;
       return kMem;
     }
+    if (!lsu_->may_issue(w, info)) return kMem;  // a research front end's consistency gate
   } else if (!only_issue) {
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
@@ -129,6 +130,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     if (mem) {
       mem_in_collectors_ += 1;
       ws.mem_in_flight += 1;
+      lsu_->issued(w, info);
     } else {
       units_.reserve(pool, unit, now + 1, std::max(1u, units_.timing(cls).initiation));
     }

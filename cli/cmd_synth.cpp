@@ -1,0 +1,139 @@
+// `gpucosim synth BLOCK`: synthesise an RTL block with Yosys onto a standard-cell liberty, time it
+// with OpenSTA, cost its SRAM macros with the SRAM model, and write DIR/synth.json + synth.md.
+// Optionally compares with (or refreshes) the block's golden values for the area/fmax regression.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "kernel/input_error.h"
+#include "synth/flow/golden.h"
+#include "synth/flow/manifest.h"
+#include "synth/flow/synth_flow.h"
+
+namespace gpucosim::cli {
+
+namespace {
+
+struct SynthArgs {
+  std::string block, liberty, out, rtl_dir, golden, yosys = "yosys", sta = "sta";
+  double clock_ns = 0, node_nm = 0, sram_activity = 0.1;
+  std::vector<std::string> params;
+  std::string activity, activity_window, activity_scope, workload;
+  bool check_golden = false, update_golden = false, quiet = false;
+};
+
+std::string fixed(double v, int prec) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", prec, v);
+  return buf;
+}
+
+void run(const SynthArgs& a) {
+  namespace fs = std::filesystem;
+  const synth::BlockManifest m =
+      synth::load_manifest(synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : a.rtl_dir));
+
+  synth::SynthOptions o;
+  o.out_dir = a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out;
+  o.liberty = a.liberty;
+  o.node_nm = a.node_nm;
+  o.clock_ns = a.clock_ns;
+  o.yosys = a.yosys;
+  o.sta = a.sta;
+  if (!(a.sram_activity >= 0 && a.sram_activity <= 1))
+    throw InputError("--sram-activity", 0, "expected accesses per port per cycle within 0..1");
+  o.sram_activity = a.sram_activity;
+  // Golden values are those of the regression, which runs the manifest's CI-sized configuration.
+  const bool golden_run = a.check_golden || a.update_golden || !a.golden.empty();
+  if (golden_run) o.parameters = m.regression_parameters;
+  for (const auto& p : a.params) {
+    const size_t eq = p.find('=');
+    if (eq == 0 || eq == std::string::npos || eq + 1 == p.size())
+      throw InputError("--param", 0, "'" + p + "': expected NAME=VALUE, e.g. DEPTH=128");
+    o.parameters[p.substr(0, eq)] = p.substr(eq + 1);
+  }
+
+  if (!a.activity.empty()) {
+    o.activity.vcd = a.activity;
+    if (!a.activity_window.empty()) o.activity.window = synth::parse_activity_window(a.activity_window, "--activity-window");
+    o.activity.scope = a.activity_scope;
+    o.activity.workload = a.workload;
+  } else if (!a.activity_window.empty() || !a.activity_scope.empty() || !a.workload.empty()) {
+    throw InputError("--activity", 0, "--activity-window, --activity-scope and --workload need --activity FILE.vcd");
+  }
+
+  const synth::SynthResult r = synth::run_synth(m, o);
+  if (!a.quiet) {
+    std::cout << r.block << ": " << r.cells << " cells, " << r.sram_macros << " SRAM macros; area " << fixed(r.total_area_um2, 1)
+              << " um^2 (logic " << fixed(r.logic_area_um2, 1) << ", SRAM " << fixed(r.sram_area_um2, 1) << ") at "
+              << fixed(r.node_nm, 0) << " nm\n"
+              << "  setup slack " << fixed(r.worst_setup_slack_ns, 3) << " ns, hold slack "
+              << fixed(r.worst_hold_slack_ns, 3) << " ns at " << fixed(r.clock_ns, 3) << " ns; fmax "
+              << fixed(r.fmax_mhz, 1) << " MHz (" << r.fmax_limited_by << "); power " << fixed(r.power_mw, 3) << " mW\n";
+    if (r.has_activity) {
+      const synth::ActivityPower& p = r.power_activity;
+      std::cout << "  power from activity: " << fixed(p.power_mw, 3) << " mW (logic " << fixed(p.logic_mw, 3)
+                << ": dynamic " << fixed(p.logic_internal_mw + p.logic_switching_mw, 3) << ", leakage "
+                << fixed(p.logic_leakage_mw, 6) << "; SRAM " << fixed(p.sram_mw, 3) << ") over " << p.cycles
+                << " cycles from " << p.first_cycle << " of " << p.vcd << "; annotated " << p.inputs_annotated << "/"
+                << p.input_bits << " input bits, " << p.registers_annotated << "/" << p.register_bits << " registers\n";
+    }
+    for (const auto& s : r.scaled)
+      std::cout << "  estimate at " << fixed(s.node_nm, 0) << " nm: area " << fixed(s.total_area_um2 * 1e-6, 5)
+                << " mm^2, fmax " << fixed(s.fmax_mhz, 0) << " MHz, power " << fixed(s.power_mw, 3) << " mW\n";
+    std::cout << "  wrote " << (fs::path(o.out_dir) / "synth.json").string() << " and synth.md\n";
+  }
+
+  const std::string golden = a.golden.empty() ? (fs::path(synth::default_golden_dir()) / (r.block + ".json")).string()
+                                              : a.golden;
+  if (a.update_golden) {
+    synth::write_golden(golden, r);
+    if (!a.quiet) std::cout << "  golden values written to " << golden << "\n";
+  } else if (a.check_golden || !a.golden.empty()) {
+    const synth::GoldenCheck c = synth::compare_with_golden(r, synth::load_golden(golden), golden);
+    for (const auto& i : c.improvements) std::cout << "  improved: " << i << " (refresh with --update-golden)\n";
+    if (!c.ok()) {
+      std::string msg = "synthesis regression against the golden values:";
+      for (const auto& f : c.failures) msg += "\n  " + f;
+      throw InputError(golden, 0, msg);
+    }
+    if (!a.quiet) std::cout << "  matches the golden values in " << golden << "\n";
+  }
+}
+
+}  // namespace
+
+void register_synth_command(CLI::App& app) {
+  auto a = std::make_shared<SynthArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "synth", "Synthesise an RTL block (Yosys + OpenSTA + SRAM model): area, timing, fmax, power -> DIR/synth.json");
+  cmd->add_option("block", a->block, "block name (rtl/<block>/block.json), a folder with block.json, or a manifest")
+      ->required();
+  cmd->add_option("--liberty", a->liberty, "standard-cell liberty (default: Debian qflow-tech-osu018, 180 nm)");
+  cmd->add_option("--clock-ns", a->clock_ns, "target clock period in ns (default: the manifest's)");
+  cmd->add_option("--out", a->out, "output folder (default: gpucosim-out/synth/<block>)");
+  cmd->add_option("--node", a->node_nm, "process node of the liberty in nm, when its name does not tell");
+  cmd->add_option("--param", a->params, "override a top-level parameter: NAME=VALUE (repeatable)");
+  cmd->add_option("--rtl-dir", a->rtl_dir, "where block names are looked up (default: the source tree's rtl/)");
+  cmd->add_option("--sram-activity", a->sram_activity, "SRAM accesses per macro port per cycle for power (default 0.1)");
+  cmd->add_option("--activity", a->activity,
+                  "VCD of the block recorded in a co-simulation: also report power_activity_mw from its switching activity");
+  cmd->add_option("--activity-window", a->activity_window,
+                  "START:END clock cycles of the VCD to average over (default: the whole file)");
+  cmd->add_option("--activity-scope", a->activity_scope,
+                  "instance name of the block in the VCD (default: the top module's name)");
+  cmd->add_option("--workload", a->workload, "label of the recorded run for the reports, e.g. transpose_naive");
+  cmd->add_flag("--check-golden", a->check_golden, "compare area and fmax with synth/golden/<block>.json (5% tolerance)");
+  cmd->add_option("--golden", a->golden, "golden file to compare with or update (implies --check-golden)");
+  cmd->add_flag("--update-golden", a->update_golden, "write this run's figures as the block's golden values");
+  cmd->add_option("--yosys", a->yosys, "yosys executable (default: yosys on PATH)");
+  cmd->add_option("--sta", a->sta, "OpenSTA executable (default: sta on PATH)");
+  cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
+  cmd->callback([a] { run(*a); });
+}
+
+}  // namespace gpucosim::cli

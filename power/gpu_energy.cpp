@@ -1,0 +1,219 @@
+// GPU energy model: SRAM sizing at construction, counts x energies per run (see gpu_energy.h).
+#include "power/gpu_energy.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "power/node_scaling.h"
+#include "power/sram_macro.h"
+
+namespace gpucosim::power {
+
+namespace {
+
+using Stats = std::map<std::string, double>;
+
+double get(const Stats& s, const std::string& k) {
+  auto it = s.find(k);
+  return it == s.end() ? 0.0 : it->second;
+}
+
+bool has(const Stats& s, const std::string& k) { return s.count(k) != 0; }
+
+// Sums every "<prefix>N<suffix>" counter, e.g. dram[0].bytes_read + dram[1].bytes_read.
+double sum_indexed(const Stats& s, const std::string& prefix, const std::string& suffix, bool* found) {
+  double total = 0;
+  for (auto it = s.lower_bound(prefix); it != s.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+    const std::string& k = it->first;
+    if (k.size() > suffix.size() && k.compare(k.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      total += it->second;
+      *found = true;
+    }
+  }
+  return total;
+}
+
+constexpr double kPjPerNj = 1000.0;
+
+}  // namespace
+
+double EnergyReport::dynamic_nj() const {
+  return std::accumulate(components.begin(), components.end(), 0.0,
+                         [](double a, const EnergyComponent& c) { return a + c.dynamic_nj; });
+}
+double EnergyReport::leakage_nj() const {
+  return std::accumulate(components.begin(), components.end(), 0.0,
+                         [](double a, const EnergyComponent& c) { return a + c.leakage_nj; });
+}
+double EnergyReport::total_nj() const { return dynamic_nj() + leakage_nj(); }
+double EnergyReport::average_power_w() const { return runtime_s > 0 ? total_nj() * 1e-9 / runtime_s : 0.0; }
+
+const EnergyComponent* EnergyReport::find(const std::string& name) const {
+  for (const auto& c : components)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& options)
+    : core_hz_(cfg.clock.core_mhz * 1e6), node_nm_(options.node_nm), options_(options) {
+  const CoreConfig& core = cfg.core;
+  const double n_sms = double(core.n_sms());
+  const double nj_to_pj = kPjPerNj;
+
+  // Register file: reg_banks single-ported banks per SM; an access reads or writes one warp
+  // register (warp_size lanes x 4 bytes) in one bank.
+  RamMacroSpec bank;
+  bank.bits = uint64_t(core.warp_size) * 32;
+  bank.words = std::max<uint64_t>(1, uint64_t(core.registers) / std::max<uint32_t>(1, core.reg_banks) / core.warp_size);
+  bank.node_nm = node_nm_;
+  bank.cell = options.sram_cell;
+  const SramEstimate rf = estimate_ram_macro(bank);
+  e_.rf_read_pj = rf.read_energy_nj * nj_to_pj;
+  e_.rf_write_pj = rf.write_energy_nj * nj_to_pj;
+  e_.rf_leak_mw = rf.leakage_mw * core.reg_banks * n_sms;
+
+  // L1 data cache, one per SM.
+  if (core.l1d.enabled) {
+    CacheArraySpec l1;
+    l1.sets = core.l1d.nsets;
+    l1.ways = core.l1d.assoc;
+    l1.line_bytes = core.l1d.line_bytes;
+    l1.node_nm = node_nm_;
+    l1.cell = options.sram_cell;
+    const SramEstimate e = estimate_cache_array(l1);
+    e_.l1_read_pj = e.read_energy_nj * nj_to_pj;
+    e_.l1_write_pj = e.write_energy_nj * nj_to_pj;
+    e_.l1_leak_mw = e.leakage_mw * n_sms;
+  }
+
+  // Shared memory: shmem_banks 4-byte banks accessed together, one row per pass.
+  if (core.shmem_bytes > 0) {
+    RamMacroSpec sh;
+    sh.bits = uint64_t(std::max<uint32_t>(1, core.shmem_banks)) * 32;
+    sh.words = std::max<uint64_t>(1, uint64_t(core.shmem_bytes) * 8 / sh.bits);
+    sh.node_nm = node_nm_;
+    sh.cell = options.sram_cell;
+    const SramEstimate e = estimate_ram_macro(sh);
+    e_.shmem_access_pj = 0.5 * (e.read_energy_nj + e.write_energy_nj) * nj_to_pj;  // loads and stores unknown
+    e_.shmem_leak_mw = e.leakage_mw * n_sms;
+  }
+
+  // L2: one slice per memory sub-partition.
+  if (cfg.mem.l2.enabled) {
+    CacheArraySpec l2;
+    l2.sets = cfg.mem.l2.nsets;
+    l2.ways = cfg.mem.l2.assoc;
+    l2.line_bytes = cfg.mem.l2.line_bytes;
+    l2.node_nm = node_nm_;
+    l2.cell = options.sram_cell;
+    const SramEstimate e = estimate_cache_array(l2);
+    e_.l2_read_pj = e.read_energy_nj * nj_to_pj;
+    e_.l2_write_pj = e.write_energy_nj * nj_to_pj;
+    e_.l2_leak_mw = e.leakage_mw * cfg.mem.n_partitions();
+  }
+
+  e_.dram_pj_per_byte = options.dram.pj_per_bit * 8;
+
+  const double k = stillmaker_scaling(options.ops.published_node_nm, node_nm_).energy;
+  e_.int_pj = options.ops.int_op_pj * k;
+  e_.sp_pj = options.ops.sp_op_pj * k;
+  e_.dp_pj = options.ops.dp_op_pj * k;
+  e_.sfu_pj = options.ops.sfu_op_pj * k;
+  e_.tensor_pj = options.ops.tensor_op_pj * k;
+}
+
+EnergyReport GpuEnergyModel::evaluate(const Stats& s) const {
+  EnergyReport r;
+  r.node_nm = node_nm_;
+  r.runtime_s = core_hz_ > 0 ? get(s, "gpu_sim_cycle") / core_hz_ : 0.0;
+  const double leak_nj_per_mw = r.runtime_s * 1e6;  // mW x s = mJ = 1e6 nJ
+  auto add = [&r](std::string name, std::string from, double events, double dyn_pj, double leak_nj) {
+    r.components.push_back(EnergyComponent{std::move(name), std::move(from), events, dyn_pj / kPjPerNj, leak_nj});
+  };
+
+  // Register file.
+  const double rf_reads = get(s, "gpgpu_n_regfile_reads");
+  double rf_writes = get(s, "gpgpu_n_regfile_writes");
+  if (!has(s, "gpgpu_n_regfile_writes")) {
+    rf_writes = std::max(0.0, get(s, "warp_insn") - get(s, "gpgpu_n_store_insn"));
+    if (rf_writes > 0) r.notes.push_back("gpgpu_n_regfile_writes not reported: one register write per non-store warp instruction");
+  }
+  add("register_file", "gpgpu_n_regfile_reads + gpgpu_n_regfile_writes", rf_reads + rf_writes,
+      rf_reads * e_.rf_read_pj + rf_writes * e_.rf_write_pj, e_.rf_leak_mw * leak_nj_per_mw);
+
+  // L1 data cache: reads, writes, and line fills (a fill writes the array).
+  double l1_reads = get(s, "L1D_read_accesses");
+  if (!has(s, "L1D_read_accesses") && has(s, "L1D_total_cache_accesses")) {
+    l1_reads = get(s, "L1D_total_cache_accesses") - get(s, "L1D_write_accesses");
+    if (l1_reads > 0) r.notes.push_back("L1D_read_accesses not reported: L1D_total_cache_accesses minus writes");
+  }
+  const double l1_writes = get(s, "L1D_write_accesses") + get(s, "L1D_fills");
+  add("l1d", "L1D_read_accesses + L1D_write_accesses + L1D_fills", l1_reads + l1_writes,
+      l1_reads * e_.l1_read_pj + l1_writes * e_.l1_write_pj, e_.l1_leak_mw * leak_nj_per_mw);
+
+  // Shared memory: one pass per instruction plus one per extra bank-conflict pass.
+  const double sh = get(s, "gpgpu_n_shmem_insn") + get(s, "gpgpu_n_shmem_bkconflict");
+  add("shared_memory", "gpgpu_n_shmem_insn + gpgpu_n_shmem_bkconflict", sh, sh * e_.shmem_access_pj,
+      e_.shmem_leak_mw * leak_nj_per_mw);
+
+  // L2 slices.
+  double l2_reads = get(s, "L2.read_accesses");
+  if (!has(s, "L2.read_accesses") && has(s, "L2_total_cache_accesses")) {
+    l2_reads = get(s, "L2_total_cache_accesses") - get(s, "L2.write_accesses");
+    if (l2_reads > 0) r.notes.push_back("L2.read_accesses not reported: L2_total_cache_accesses minus writes");
+  }
+  const double l2_writes = get(s, "L2.write_accesses") + get(s, "L2.fills");
+  add("l2", "L2.read_accesses + L2.write_accesses + L2.fills", l2_reads + l2_writes,
+      l2_reads * e_.l2_read_pj + l2_writes * e_.l2_write_pj, e_.l2_leak_mw * leak_nj_per_mw);
+
+  // DRAM: bytes moved.
+  bool have_bytes = false;
+  double bytes = sum_indexed(s, "dram[", "].bytes_read", &have_bytes) + sum_indexed(s, "dram[", "].bytes_written", &have_bytes);
+  if (!have_bytes) {
+    bytes = (get(s, "total_dram_reads") + get(s, "total_dram_writes")) * options_.dram.bytes_per_request;
+    if (bytes > 0)
+      r.notes.push_back("dram[N].bytes_read/bytes_written not reported: " +
+                        std::to_string(int(options_.dram.bytes_per_request)) + " bytes per total_dram_reads/writes");
+  }
+  add("dram", "dram[N].bytes_read + dram[N].bytes_written", bytes, bytes * e_.dram_pj_per_byte, 0.0);
+
+  // Arithmetic, per lane operation.
+  const char* const kOps[] = {"exec_int_thread_ops", "exec_sp_thread_ops", "exec_dp_thread_ops", "exec_sfu_thread_ops",
+                              "exec_tensor_thread_ops"};
+  const bool per_unit = std::any_of(std::begin(kOps), std::end(kOps), [&s](const char* k) { return has(s, k); });
+  double int_ops = get(s, kOps[0]), sp_ops = get(s, kOps[1]);
+  if (!per_unit) {
+    // No per-unit counts: every non-memory thread instruction counts as one FP32 FMA.
+    const double warp = get(s, "warp_insn");
+    const double mem = get(s, "gpgpu_n_load_insn") + get(s, "gpgpu_n_store_insn") + get(s, "gpgpu_n_shmem_insn") +
+                       get(s, "gpgpu_n_atomic_insn") + get(s, "gpgpu_n_const_insn");
+    const double non_mem = warp > 0 ? std::max(0.0, 1.0 - mem / warp) : 0.0;
+    sp_ops = get(s, "gpu_sim_insn") * non_mem;
+    if (sp_ops > 0) r.notes.push_back("exec_*_thread_ops not reported: non-memory thread instructions counted as FP32 FMAs");
+  }
+  add("int_alu", kOps[0], int_ops, int_ops * e_.int_pj, 0.0);
+  add("fp32", per_unit ? kOps[1] : "gpu_sim_insn x non-memory share of warp_insn", sp_ops, sp_ops * e_.sp_pj, 0.0);
+  add("fp64", kOps[2], get(s, kOps[2]), get(s, kOps[2]) * e_.dp_pj, 0.0);
+  add("sfu", kOps[3], get(s, kOps[3]), get(s, kOps[3]) * e_.sfu_pj, 0.0);
+  add("tensor", kOps[4], get(s, kOps[4]), get(s, kOps[4]) * e_.tensor_pj, 0.0);
+  return r;
+}
+
+EnergyReport gpu_energy(const GpuConfig& cfg, const Stats& stats) { return GpuEnergyModel(cfg).evaluate(stats); }
+
+EnergyReport gpu_energy(const GpuConfig& cfg, const Stats& stats, const EnergyOptions& options) {
+  return GpuEnergyModel(cfg, options).evaluate(stats);
+}
+
+const std::vector<std::string>& energy_statistics_consumed() {
+  static const std::vector<std::string> kNames = {
+      "gpu_sim_cycle", "gpu_sim_insn", "warp_insn", "gpgpu_n_regfile_reads", "gpgpu_n_regfile_writes",
+      "gpgpu_n_load_insn", "gpgpu_n_store_insn", "gpgpu_n_shmem_insn", "gpgpu_n_atomic_insn", "gpgpu_n_const_insn",
+      "gpgpu_n_shmem_bkconflict", "L1D_read_accesses", "L1D_write_accesses", "L1D_fills", "L1D_total_cache_accesses",
+      "L2.read_accesses", "L2.write_accesses", "L2.fills", "L2_total_cache_accesses", "dram[N].bytes_read",
+      "dram[N].bytes_written", "total_dram_reads", "total_dram_writes", "exec_int_thread_ops", "exec_sp_thread_ops",
+      "exec_dp_thread_ops", "exec_sfu_thread_ops", "exec_tensor_thread_ops"};
+  return kNames;
+}
+
+}  // namespace gpucosim::power

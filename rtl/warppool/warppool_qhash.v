@@ -1,0 +1,54 @@
+// Inter-warp queue index of a line: the L1 data cache's set-index function (the same bits that
+// pick the cache set, spec §2.1.b), low QI_W bits. HASH: 0 linear, 1 fold (XOR of every
+// SET_BITS-wide chunk of the line number, the model's 'H'), 2 one XOR fold ('X'), 3 IPOLY
+// (residue modulo the degree-SET_BITS polynomial POLY, the model's 'P'). Purely combinational.
+module warppool_qhash #(
+    parameter LINE_W   = 41,
+    parameter HASH     = 1,
+    parameter SET_BITS = 6,
+    parameter POLY     = 0,
+    parameter QI_W     = 5
+) (
+    /* verilator lint_off UNUSEDSIGNAL */  // linear and XOR use the low line bits only
+    input  wire [LINE_W-1:0] line,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [QI_W-1:0]   qidx
+);
+  // The queue index keeps only the low QI_W set bits (queue = set mod NQ).
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [SET_BITS-1:0] set;
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (HASH == 0) begin : g_linear
+      assign set = line[SET_BITS-1:0];
+    end else if (HASH == 2) begin : g_xor
+      assign set = line[SET_BITS-1:0] ^ line[2*SET_BITS-1:SET_BITS];
+    end else if (HASH == 3) begin : g_poly
+      reg [SET_BITS:0] r;
+      always @* begin : residue
+        integer i;
+        r = {(SET_BITS + 1) {1'b0}};
+        for (i = LINE_W - 1; i >= 0; i = i - 1) begin
+          r = {r[SET_BITS-1:0], line[i]};
+          if (r[SET_BITS]) r = r ^ POLY[SET_BITS:0];
+        end
+      end
+      assign set = r[SET_BITS-1:0];
+    end else begin : g_fold
+      reg [SET_BITS-1:0] f;
+      always @* begin : fold
+        integer i;
+        f = {SET_BITS{1'b0}};
+        for (i = 0; i < LINE_W; i = i + 1) f[i%SET_BITS] = f[i%SET_BITS] ^ line[i];
+      end
+      assign set = f;
+    end
+  endgenerate
+  generate
+    if (QI_W <= SET_BITS) begin : g_low
+      assign qidx = set[QI_W-1:0];
+    end else begin : g_pad
+      assign qidx = {{(QI_W - SET_BITS) {1'b0}}, set};
+    end
+  endgenerate
+endmodule

@@ -1,0 +1,39 @@
+#pragma once
+// The Yosys and OpenSTA scripts of one run, rendered from the templates in synth/scripts/.
+#include <map>
+#include <string>
+
+#include "synth/flow/liberty_info.h"
+#include "synth/flow/manifest.h"
+
+namespace gpucosim::synth {
+
+// Where one run keeps its files (all inside the output folder).
+struct FlowPaths {
+  std::string dir;
+  std::string yosys_script, yosys_log, stat, macros_rtlil, netlist;
+  std::string macro_liberty, sta_script, sta_log;
+  std::string activity_tcl, power_activity_script, power_activity_log;  // --activity only
+  static FlowPaths in(const std::string& dir);
+};
+
+std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths);
+
+struct StaScriptOptions {
+  double clock_ns = 0;
+  double io_delay_ns = 0;     // input arrival and output requirement, from the clock edge
+  double output_load_pf = 0;  // load on every output
+  bool macro_liberty = false; // read paths.macro_liberty
+};
+
+std::string sta_script(const BlockManifest& m, const LibertyInfo& lib, const StaScriptOptions& opt,
+                       const FlowPaths& paths);
+
+// The OpenSTA script of the power from recorded activity: the same design and clock as
+// sta_script, then `source` of paths.activity_tcl (set_power_activity commands) and report_power.
+// `source` names the VCD and window in the script's header.
+std::string power_activity_script(const BlockManifest& m, const LibertyInfo& lib, const StaScriptOptions& opt,
+                                  const FlowPaths& paths, const std::string& source);
+
+}  // namespace gpucosim::synth

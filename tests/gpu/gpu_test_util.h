@@ -1,0 +1,62 @@
+#pragma once
+// Whole-GPU validation tests: loading a preset, building small kernels in code, and running the
+// GPU model in a forked child so that one test can simulate several configurations (SystemC
+// elaborates once per process; the parent never elaborates, the child does so once and exits).
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "systemc/config/config_build.h"
+#include "systemc/gpu/application.h"
+#include "systemc/gpu/gpu_model.h"
+#include "workloads/generated_kernel.h"
+
+namespace gpucosim::test {
+
+using json = nlohmann::json;
+
+// configs/<preset>.config of the source tree with `sets` ("key=value") applied after it.
+GpuConfig preset(const std::string& name, const std::vector<std::string>& sets = {});
+
+// Runs `body` in a forked child and returns the JSON it produced. A child that throws, crashes or
+// fails an assertion makes the test fail with its message.
+json in_child(const std::function<json()>& body);
+
+// A kernel built in code: a Program, a grid of 1-D blocks, and a function filling block i.
+struct CodeKernel {
+  std::shared_ptr<wl::Program> prog = std::make_shared<wl::Program>();
+  KernelHeader header;
+  wl::BlockFn fill;
+};
+// header: 1-D grid and block, registers from the program unless `nregs` asks for more.
+KernelHeader code_header(const wl::Program& p, uint32_t blocks, uint32_t threads, uint32_t shmem = 0,
+                         uint32_t nregs = 0, uint32_t id = 1);
+
+// An application of the given kernels in stream order (kernel ids are set to 1, 2, ...).
+Application code_app(std::vector<CodeKernel> kernels, std::vector<Command> memcpys = {});
+
+// Simulates `app` on `cfg` (call inside in_child) and returns the run's JSON (to_json(report)).
+json simulate(const GpuConfig& cfg, const Application& app, GpuModelOptions opts = {});
+
+// Sum of every statistic whose name matches prefix + "<anything>" + suffix (e.g. "dram[", "].bytes_read").
+double sum_stats(const json& stats, const std::string& prefix, const std::string& suffix);
+
+// Clock periods and ratios used to convert configured latencies into core cycles.
+inline double core_per_icnt(const GpuConfig& g) { return g.clock.core_mhz / g.clock.icnt_mhz; }
+inline double core_per_l2(const GpuConfig& g) { return g.clock.core_mhz / g.clock.l2_mhz; }
+inline double core_per_dram(const GpuConfig& g) { return g.clock.core_mhz / g.clock.dram_mhz; }
+
+// The `gpucosim` CLI: runs `gpucosim ARGS --quiet --out DIR` (DIR: `out_dir`, or a fresh scratch
+// folder of the running test) and returns its exit code, output and stats.json.
+struct CliRun {
+  int exit_code = -1;
+  std::string output;
+  json stats;  // stats.json when it was written
+};
+CliRun run_cli(const std::string& args, const std::string& out_dir = "");
+
+}  // namespace gpucosim::test

@@ -1,0 +1,76 @@
+// Area/fmax regression (issue 5, deliverable 5): synthesises every block that has a manifest --
+// rtl/*/block.json and the fixture blocks under tests/synth/fixtures/ -- and compares its area
+// and fmax with synth/golden/<block>.json. Growth of an area or a drop of fmax beyond 5% fails,
+// naming the block and the figure. GPUCOSIM_UPDATE_GOLDEN=1 rewrites the golden files instead.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "synth/flow/golden.h"
+#include "synth/flow/manifest.h"
+#include "synth/flow/synth_flow.h"
+#include "tests/support/test_paths.h"
+#include "tests/synth/synth_test_util.h"
+
+namespace gpucosim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BlockCase {
+  std::string name, manifest;
+};
+
+// The block name is the test's parameter value in listings (not a byte dump of the struct).
+void PrintTo(const BlockCase& b, std::ostream* os) { *os << b.name; }
+
+std::vector<BlockCase> blocks() {
+  std::vector<BlockCase> out;
+  for (const char* dir : {"/rtl", "/tests/synth/fixtures"})
+    for (const auto& m : synth::discover_manifests(source_dir() + dir))
+      out.push_back({fs::path(m).parent_path().filename().string(), m});
+  return out;
+}
+
+std::string test_name(const ::testing::TestParamInfo<BlockCase>& info) {
+  std::string n = info.param.name;
+  for (auto& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+}
+
+class Regression : public ::testing::TestWithParam<BlockCase> {};
+
+TEST_P(Regression, GoldenAreaAndFmax) {
+  const std::string why = missing_tools();
+  if (!why.empty()) GTEST_FAIL() << "the area regression needs the synthesis tools: " << why;
+  const synth::BlockManifest m = synth::load_manifest(GetParam().manifest);
+  synth::SynthOptions o;
+  o.out_dir = binary_dir() + "/synth-regression/" + m.block;  // inside the build tree, nothing cached elsewhere
+  o.parameters = m.regression_parameters;                     // a large block's CI-sized configuration
+  const synth::SynthResult r = synth::run_synth(m, o);
+  const std::string golden = source_dir() + "/synth/golden/" + m.block + ".json";
+
+  const char* update = std::getenv("GPUCOSIM_UPDATE_GOLDEN");
+  if (update && std::string(update) == "1") {
+    synth::write_golden(golden, r);
+    std::cout << "updated " << golden << "\n";
+    return;
+  }
+  const synth::GoldenCheck c = synth::compare_with_golden(r, synth::load_golden(golden), golden);
+  for (const auto& f : c.failures) ADD_FAILURE() << f;
+  for (const auto& i : c.improvements)
+    std::cout << "improved beyond tolerance (refresh the golden file): " << i << "\n";
+  std::cout << m.block << ": total area " << r.total_area_um2 << " um^2, fmax " << r.fmax_mhz << " MHz, power "
+            << r.power_mw << " mW; Yosys " << r.yosys_s << " s, OpenSTA " << r.sta_s << " s\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(synth, Regression, ::testing::ValuesIn(blocks()), test_name);
+
+}  // namespace
+}  // namespace gpucosim::test
