@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -14,18 +13,7 @@
 namespace gpucosim::test {
 
 GpuConfig preset(const std::string& name, const std::vector<std::string>& sets) {
-  std::vector<std::string> all = sets;
-  if (const char* e = std::getenv("GPUCOSIM_TEST_SETS")) {  // TEMP experiment
-    std::string v = e;
-    size_t a = 0;
-    while (a < v.size()) {
-      size_t b = v.find(' ', a);
-      if (b == std::string::npos) b = v.size();
-      if (b > a) all.push_back(v.substr(a, b - a));
-      a = b + 1;
-    }
-  }
-  return load_gpu_config({source_dir() + "/configs/" + name + ".config"}, all).gpu;
+  return load_gpu_config({source_dir() + "/configs/" + name + ".config"}, sets).gpu;
 }
 
 namespace {

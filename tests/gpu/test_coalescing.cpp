@@ -106,7 +106,9 @@ TEST(gpu_coalescing, FermiLinesPerPatternGTX480) {
     const Pattern& pat = patterns()[p];
     int lines = 0;
     for (int w = 0; w < kWarps; ++w) lines += count(p, w).lines;
-    if (pat.fermi_lines >= 0) EXPECT_EQ(lines, kWarps * pat.fermi_lines) << pat.name << ": the test's own count";
+    if (pat.fermi_lines >= 0) {
+      EXPECT_EQ(lines, kWarps * pat.fermi_lines) << pat.name << ": the test's own count";
+    }
     const json& s = j["kernels"][p];
     EXPECT_EQ(get(s, "coalescer_load_requests"), lines) << pat.name;
     EXPECT_EQ(get(s, "L1D_total_cache_accesses"), lines) << pat.name;
