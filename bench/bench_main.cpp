@@ -6,6 +6,8 @@
 
 int bench_trace_reader(int argc, char** argv);
 int bench_sim_rate(int argc, char** argv);
+int bench_cosim_cost(int argc, char** argv);
+int bench_warppool_results(int argc, char** argv);
 
 namespace {
 
@@ -22,7 +24,11 @@ constexpr Bench kBenches[] = {
      "[--size-gb N] [--dir D] [--keep]"},
     {"sim-rate", bench_sim_rate,
      "whole-GPU simulation rate (warp insts/s, cycles/s) on vecadd, transpose_naive, spmv_csr, gemm_naive "
-     "[--config P] [--min-seconds S] [--only W]"},
+     "[--config P] [--min-seconds S] [--only W] [--set K=V]..."},
+    {"cosim-cost", bench_cosim_cost,
+     "whole-GPU rate with warppool off / tlm / rtl / lockstep; rtl <= 3x tlm [--workload SPEC] [--config P] [--repeat N]"},
+    {"warppool-results", bench_warppool_results,
+     "reproduce seed 000's WarpPool results on GTX480, write docs/results/warppool.md [--out FILE] [--quick]"},
 };
 
 int list(const char* self) {

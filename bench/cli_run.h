@@ -1,0 +1,25 @@
+#pragma once
+// Runs the `gpucosim` CLI as a child process and reads back its stats JSON. The benchmarks and
+// the results generators run every simulation this way: SystemC elaborates once per process.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace gpucosim::bench {
+
+// <folder of this executable>/../cli/gpucosim, i.e. the CLI of the same build.
+std::string gpucosim_exe();
+
+struct CliResult {
+  bool ok = false;
+  nlohmann::json stats;  // {"kernels": [...], "total": {...}, ...}
+  // Shortcuts into stats["total"].
+  double total(const char* key) const { return stats["total"].value(key, 0.0); }
+};
+
+// `gpucosim run --quiet --workload SPEC --config CONFIG [--set S]...`; prints the command to
+// stderr and returns ok=false when the run fails.
+CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets = {});
+
+}  // namespace gpucosim::bench

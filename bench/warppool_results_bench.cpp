@@ -1,0 +1,143 @@
+// Reproduces seed 000's WarpPool results (Kloosterman 2018, §3.4; spec 000 §2.1.e) on the GTX480
+// preset and writes docs/results/warppool.md with our figures beside the seed's (issue 4 point 5).
+// Every figure on the page comes from the runs this program makes; nothing is typed in except
+// the seed's published numbers, which are named as such.
+//
+//   gpucosim-bench warppool-results [--out FILE] [--quick]
+//
+// Each workload runs twice, baseline (warppool=off) and WarpPool (warppool=tlm; the RTL gives
+// identical statistics, tests/gpu/test_warppool_workloads.cpp). --quick uses the workloads'
+// default (test) sizes, to check the generator; the page should come from the full sizes.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bench/cli_run.h"
+#include "bench/warppool_results_page.h"
+
+namespace gpucosim::bench {
+namespace {
+
+// Workloads at the sizes of the results page. `inter_warp` marks kernels whose warps read the
+// same 128-byte lines by construction (the seed's "kernels with inter-warp spatial locality").
+struct Case {
+  const char* workload;
+  const char* full;   // parameters for the page
+  bool inter_warp;
+};
+const Case kCases[] = {
+    {"vecadd", "n=1048576", false},
+    {"transpose_naive", "n=1024", true},
+    {"transpose_shared", "n=1024", false},
+    {"gemm_naive", "m=128,n=256,k=128", true},
+    {"gemm_store2", "m=128,n=256,k=128", true},
+    {"spmv_csr", "rows=65536", false},
+    {"atax", "nx=8192,ny=256", false},
+    {"stencil2d", "rows=512,cols=512", true},
+    {"reduction", "blocks=2048", false},
+    {"streamcluster", "points=32768", true},
+    {"kmeans", "points=65536", true},
+    {"regheavy", "", false},
+    {"branchy", "", false},
+};
+
+// The thrashing experiment: ATAX's first kernel with one row per thread and enough warps to fill
+// every SM, so each warp's 32 lines compete with 47 other warps' for a 128-line L1.
+const char* const kThrash = "atax:nx=24576,ny=128";
+
+double stall_total(const CliResult& r) {
+  double s = 0;
+  for (const char* k : {"stall_mem", "stall_scoreboard", "stall_barrier", "stall_exec_unit_busy", "stall_ibuffer_empty",
+                        "stall_idle"})
+    s += r.total(k);
+  return s;
+}
+
+Row measure(const Case& c, bool quick) {
+  Row row;
+  row.workload = c.workload;
+  row.params = quick ? "" : c.full;
+  row.inter_warp = c.inter_warp;
+  const std::string spec = row.params.empty() ? row.workload : row.workload + ":" + row.params;
+  const CliResult off = run_workload(spec, "GTX480", {"warppool=off"});
+  const CliResult wp = run_workload(spec, "GTX480", {"warppool=tlm"});
+  if (!off.ok || !wp.ok) return row;
+  row.ok = true;
+  row.base_cycles = off.total("gpu_sim_cycle");
+  row.wp_cycles = wp.total("gpu_sim_cycle");
+  const double kinsn = off.total("warp_insn") / 1000.0;
+  row.base_mpki = off.total("L1D_total_cache_misses") / kinsn;
+  row.wp_mpki = wp.total("L1D_total_cache_misses") / kinsn;
+  const double reqs = wp.total("warppool_l1_load_requests");
+  row.loads_per_request = reqs > 0 ? wp.total("warppool_load_slots") / reqs : 0;
+  row.mem_stall_share = stall_total(off) > 0 ? off.total("stall_mem") / stall_total(off) : 0;
+  row.switches = wp.total("warppool_policy_switches");
+  return row;
+}
+
+Thrash measure_thrash(bool quick) {
+  Thrash t;
+  t.spec = quick ? "atax:nx=2048,ny=128" : kThrash;
+  // Only the row-walk kernel (the first) thrashes; the second is coalesced column walks.
+  auto first = [](const CliResult& r, const char* key) { return r.stats["kernels"][0].value(key, 0.0); };
+  const CliResult off = run_workload(t.spec, "GTX480", {"warppool=off"});
+  const CliResult wp = run_workload(t.spec, "GTX480", {"warppool=tlm"});
+  const CliResult low = run_workload(t.spec, "GTX480", {"warppool=tlm", "gpucosim_warppool_miss_pct=20"});
+  if (!off.ok || !wp.ok || !low.ok) return t;
+  t.ok = true;
+  const double kinsn = first(off, "warp_insn") / 1000.0;
+  t.base_mpki = first(off, "L1D_total_cache_misses") / kinsn;
+  t.wp_mpki = first(wp, "L1D_total_cache_misses") / kinsn;
+  t.low_mpki = first(low, "L1D_total_cache_misses") / kinsn;
+  t.wp_miss_rate = first(wp, "warppool_l1_load_misses") / std::max(1.0, first(wp, "warppool_l1_load_requests"));
+  t.wp_switches = first(wp, "warppool_policy_switches");
+  t.low_switches = first(low, "warppool_policy_switches");
+  t.low_warpid_share = first(low, "warppool_warpid_policy_cycles") / std::max(1.0, first(low, "warppool_cycles"));
+  t.base_cycles = first(off, "gpu_sim_cycle");
+  t.wp_cycles = first(wp, "gpu_sim_cycle");
+  t.low_cycles = first(low, "gpu_sim_cycle");
+  return t;
+}
+
+}  // namespace
+}  // namespace gpucosim::bench
+
+int bench_warppool_results(int argc, char** argv) {
+  using namespace gpucosim::bench;
+  std::string out = "docs/results/warppool.md";
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--out") && i + 1 < argc) {
+      out = argv[++i];
+    } else if (!std::strcmp(argv[i], "--quick")) {
+      quick = true;
+    } else {
+      std::fprintf(stderr, "usage: warppool-results [--out FILE] [--quick]\n");
+      return 2;
+    }
+  }
+  std::vector<Row> rows;
+  for (const Case& c : kCases) {
+    std::fprintf(stderr, "warppool-results: %s\n", c.workload);
+    rows.push_back(measure(c, quick));
+    if (!rows.back().ok) return 1;
+  }
+  std::fprintf(stderr, "warppool-results: thrashing (%s)\n", quick ? "quick" : kThrash);
+  const Thrash thrash = measure_thrash(quick);
+  if (!thrash.ok) return 1;
+  const Summary sum = summarise(rows, thrash);
+  std::ofstream f(out);
+  if (!f) {
+    std::fprintf(stderr, "cannot write %s\n", out.c_str());
+    return 1;
+  }
+  f << results_page(rows, thrash, sum, quick);
+  std::printf("%s", summary_text(sum).c_str());
+  std::printf("wrote %s\n", out.c_str());
+  return 0;
+}

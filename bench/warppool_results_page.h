@@ -1,0 +1,54 @@
+#pragma once
+// The figures of the WarpPool results page (bench/warppool_results_bench.cpp) and the Markdown
+// that sets them beside seed 000's published numbers.
+#include <string>
+#include <vector>
+
+namespace gpucosim::bench {
+
+// One workload, baseline vs WarpPool on GTX480.
+struct Row {
+  std::string workload, params;
+  bool inter_warp = false;  // warps share lines by construction
+  bool ok = false;
+  double base_cycles = 0, wp_cycles = 0;
+  double base_mpki = 0, wp_mpki = 0;  // L1D misses per 1000 warp instructions
+  double loads_per_request = 0;       // (warp, load, line) slots per WarpPool L1 load request
+  double mem_stall_share = 0;         // baseline: memory stalls / all issue stalls
+  double switches = 0;                // selector policy switches
+  double speedup() const { return wp_cycles > 0 ? base_cycles / wp_cycles : 0; }
+};
+
+// The thrashing kernel with the seed's 99% threshold and with a lower one.
+struct Thrash {
+  std::string spec;
+  bool ok = false;
+  double base_cycles = 0, wp_cycles = 0, low_cycles = 0;
+  double base_mpki = 0, wp_mpki = 0, low_mpki = 0;
+  double wp_miss_rate = 0, wp_switches = 0, low_switches = 0, low_warpid_share = 0;
+};
+
+// The page's headline figures and whether each target of issue 4 holds.
+struct Summary {
+  double transpose_ratio = 0;       // WarpPool / baseline time, transpose_naive
+  double inter_warp_lpr = 0;        // mean loads per L1 request, inter-warp-locality kernels
+  double all_lpr = 0;               // the same over every kernel with global loads
+  double vecadd_lpr = 0, vecadd_cost = 0;
+  double gemm_lpr = 0, gemm_store2_lpr = 0;
+  double mem_geomean_speedup = 0, mem_geomean_mpki_ratio = 0;
+  std::vector<std::string> mem_limited;  // workloads in the geomeans
+  struct Check {
+    std::string what, ours, seed, target;
+    bool holds = false;
+  };
+  std::vector<Check> checks;
+};
+
+// Memory-throughput-limited: at least this share of the baseline's issue stalls wait on memory.
+constexpr double kMemLimitedShare = 0.5;
+
+Summary summarise(const std::vector<Row>& rows, const Thrash& thrash);
+std::string results_page(const std::vector<Row>& rows, const Thrash& thrash, const Summary& s, bool quick);
+std::string summary_text(const Summary& s);
+
+}  // namespace gpucosim::bench
