@@ -80,7 +80,10 @@ void run(const SynthArgs& a) {
                 << ": dynamic " << fixed(p.logic_internal_mw + p.logic_switching_mw, 3) << ", leakage "
                 << fixed(p.logic_leakage_mw, 6) << "; SRAM " << fixed(p.sram_mw, 3) << ") over " << p.cycles
                 << " cycles from " << p.first_cycle << " of " << p.vcd << "; annotated " << p.inputs_annotated << "/"
-                << p.input_bits << " input bits, " << p.registers_annotated << "/" << p.register_bits << " registers\n";
+                << p.input_bits << " input bits, " << p.registers_annotated << "/" << p.register_bits << " registers\n"
+                << "  power at the mean recorded activity (every net " << fixed(p.mean_activity, 4)
+                << " transitions/cycle, duty " << fixed(p.mean_duty, 3) << "): " << fixed(p.mean_power_mw, 3)
+                << " mW\n";
     }
     for (const auto& s : r.scaled)
       std::cout << "  estimate at " << fixed(s.node_nm, 0) << " nm: area " << fixed(s.total_area_um2 * 1e-6, 5)

@@ -74,7 +74,7 @@ ActivityAnnotation annotate_activity(const VcdActivity& vcd, const std::string& 
   const std::regex input_decl(R"(^\s*input\s+(?:\[(\d+):(\d+)\]\s+)?(\\?\S+)\s*;)");
   const std::regex instance(R"(^\s*(\\?\S+)\s+(\\?\S+)\s*\($)");
   std::string inst;
-  double in_sum = 0, reg_sum = 0;
+  double in_sum = 0, reg_sum = 0, duty_sum = 0;
   for (const auto& l : top_module_lines(netlist, top)) {
     std::smatch m;
     if (std::regex_search(l, m, input_decl)) {
@@ -96,6 +96,7 @@ ActivityAnnotation annotate_activity(const VcdActivity& vcd, const std::string& 
         }
         ++a.inputs_annotated;
         in_sum += it->second.activity;
+        duty_sum += it->second.duty;
         tcl << "set_power_activity -input_ports [get_ports {" << k << "}] -activity " << fmt(it->second.activity)
             << " -duty " << fmt(it->second.duty) << "\n";
       }
@@ -114,6 +115,7 @@ ActivityAnnotation annotate_activity(const VcdActivity& vcd, const std::string& 
     if (it == bits.end()) continue;
     ++a.registers_annotated;
     reg_sum += it->second.activity;
+    duty_sum += it->second.duty;
     // A comment, not a command: OpenSTA 2019's `set_power_activity -pins` calls a missing
     // get_pins_error, and sta::set_power_pin_activity leaves report_power unchanged (measured), so
     // register outputs get OpenSTA's activity propagated from the annotated inputs.
@@ -122,6 +124,9 @@ ActivityAnnotation annotate_activity(const VcdActivity& vcd, const std::string& 
   }
   a.mean_input_activity = a.inputs_annotated ? in_sum / double(a.inputs_annotated) : 0;
   a.mean_register_activity = a.registers_annotated ? reg_sum / double(a.registers_annotated) : 0;
+  const uint64_t matched = a.inputs_annotated + a.registers_annotated;
+  a.mean_activity = matched ? (in_sum + reg_sum) / double(matched) : 0;
+  a.mean_duty = matched ? duty_sum / double(matched) : 0;
   a.tcl = tcl.str();
   return a;
 }

@@ -23,6 +23,9 @@ struct ActivityAnnotation {
   std::vector<std::string> unmatched_inputs;  // port bits the VCD lacks (the first few)
   double mean_input_activity = 0;      // over the annotated input bits
   double mean_register_activity = 0;   // over the annotated register bits
+  // Over every matched bit, inputs and registers: the figures of the "mean" run, which sets all
+  // nets to them (set_power_activity -global) because OpenSTA cannot take register activity.
+  double mean_activity = 0, mean_duty = 0;
 };
 
 // `netlist` is the write_verilog text of the mapped design, `top` its top module, `clock_port` the

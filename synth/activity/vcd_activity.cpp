@@ -5,6 +5,9 @@
 #include "synth/activity/vcd_activity.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <unordered_map>
 

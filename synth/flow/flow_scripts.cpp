@@ -50,6 +50,9 @@ FlowPaths FlowPaths::in(const std::string& dir) {
   f.activity_tcl = p("activity.tcl");
   f.power_activity_script = p("power_activity.tcl");
   f.power_activity_log = p("power_activity.log");
+  f.activity_mean_tcl = p("activity_mean.tcl");
+  f.power_mean_script = p("power_activity_mean.tcl");
+  f.power_mean_log = p("power_activity_mean.log");
   return f;
 }
 
@@ -102,7 +105,7 @@ std::string create_clock(const BlockManifest& m, double clock_ns) {
 }  // namespace
 
 std::string power_activity_script(const BlockManifest& m, const LibertyInfo& lib, const StaScriptOptions& opt,
-                                  const FlowPaths& paths, const std::string& source) {
+                                  const FlowPaths& paths, const std::string& source, const std::string& activity_tcl) {
   std::string one_line = source;
   for (auto& c : one_line)
     if (c == '\n' || c == '\r') c = ' ';
@@ -115,7 +118,7 @@ std::string power_activity_script(const BlockManifest& m, const LibertyInfo& lib
                           {"NETLIST", tcl_path(paths.netlist)},
                           {"CREATE_CLOCK", create_clock(m, opt.clock_ns)},
                           {"OUTPUT_LOAD_PF", num(opt.output_load_pf)},
-                          {"ACTIVITY_TCL", tcl_path(paths.activity_tcl)}});
+                          {"ACTIVITY_TCL", tcl_path(activity_tcl)}});
 }
 
 std::string sta_script(const BlockManifest& m, const LibertyInfo& lib, const StaScriptOptions& opt,

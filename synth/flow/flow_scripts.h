@@ -14,6 +14,7 @@ struct FlowPaths {
   std::string yosys_script, yosys_log, stat, macros_rtlil, netlist;
   std::string macro_liberty, sta_script, sta_log;
   std::string activity_tcl, power_activity_script, power_activity_log;  // --activity only
+  std::string activity_mean_tcl, power_mean_script, power_mean_log;     // its all-nets-at-the-mean run
   static FlowPaths in(const std::string& dir);
 };
 
@@ -33,7 +34,8 @@ std::string sta_script(const BlockManifest& m, const LibertyInfo& lib, const Sta
 // The OpenSTA script of the power from recorded activity: the same design and clock as
 // sta_script, then `source` of paths.activity_tcl (set_power_activity commands) and report_power.
 // `source` names the VCD and window in the script's header.
+// `activity_tcl` is the file it sources (paths.activity_tcl or paths.activity_mean_tcl).
 std::string power_activity_script(const BlockManifest& m, const LibertyInfo& lib, const StaScriptOptions& opt,
-                                  const FlowPaths& paths, const std::string& source);
+                                  const FlowPaths& paths, const std::string& source, const std::string& activity_tcl);
 
 }  // namespace gpucosim::synth

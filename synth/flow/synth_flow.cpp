@@ -195,6 +195,7 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
     r.power_activity = activity_power(m, lib, so, paths, opt.activity, opt.sta);
     r.power_activity.sram_mw = r.sram_dynamic_mw + r.sram_leakage_mw;
     r.power_activity.power_mw = r.power_activity.logic_mw + r.power_activity.sram_mw;
+    r.power_activity.mean_power_mw = r.power_activity.mean_logic_mw + r.power_activity.sram_mw;
     r.has_activity = true;
   }
   r.yosys_s = ys.wall_s;

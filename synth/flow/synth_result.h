@@ -48,6 +48,11 @@ struct ActivityPower {
   double logic_mw = 0, logic_internal_mw = 0, logic_switching_mw = 0, logic_leakage_mw = 0;
   double sram_mw = 0;                          // SRAM dynamic + leakage at the run's sram_activity
   double power_mw = 0;                         // logic + SRAM
+  // Second run: every net at the mean recorded activity and duty of all matched bits (inputs and
+  // registers), since OpenSTA 2019 cannot take per-register activity (docs/synthesis.md).
+  double mean_activity = 0, mean_duty = 0;
+  double mean_logic_mw = 0, mean_logic_dynamic_mw = 0, mean_logic_leakage_mw = 0;
+  double mean_power_mw = 0;                    // mean_logic_mw + sram_mw
 };
 
 struct SynthResult {

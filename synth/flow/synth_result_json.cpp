@@ -64,6 +64,7 @@ ojson to_json(const SynthResult& r) {
   if (r.has_activity) {
     const ActivityPower& a = r.power_activity;
     j["power_activity_mw"] = a.power_mw;
+    j["power_activity_mean_mw"] = a.mean_power_mw;
     j["power_activity"] = {{"workload", a.workload},
                            {"vcd", a.vcd},
                            {"scope", a.scope},
@@ -83,9 +84,16 @@ ojson to_json(const SynthResult& r) {
                            {"registers_annotated", a.registers_annotated},
                            {"mean_input_activity", a.mean_input_activity},
                            {"mean_register_activity", a.mean_register_activity},
-                           {"note", "logic: OpenSTA report_power with the recorded activity (transitions per clock "
-                                    "cycle, duty) of the annotated input bits and register outputs, propagated "
-                                    "through the logic; SRAM as in power (sram_activity)"}};
+                           {"mean_activity", a.mean_activity},
+                           {"mean_duty", a.mean_duty},
+                           {"mean_logic_mw", a.mean_logic_mw},
+                           {"mean_logic_dynamic_mw", a.mean_logic_dynamic_mw},
+                           {"mean_logic_leakage_mw", a.mean_logic_leakage_mw},
+                           {"note", "power_activity_mw: OpenSTA report_power with the recorded activity (transitions per "
+                                    "clock cycle, duty) of each input bit, propagated by OpenSTA through logic and "
+                                    "registers; power_activity_mean_mw: every net at the mean recorded activity and "
+                                    "duty of all matched input and register bits; SRAM in both as in power "
+                                    "(sram_activity)"}};
   }
   ojson macros = ojson::array();
   for (const auto& m : r.macros) {
@@ -166,6 +174,12 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
     a.registers_annotated = p.value("registers_annotated", uint64_t(0));
     a.mean_input_activity = p.value("mean_input_activity", 0.0);
     a.mean_register_activity = p.value("mean_register_activity", 0.0);
+    a.mean_activity = p.value("mean_activity", 0.0);
+    a.mean_duty = p.value("mean_duty", 0.0);
+    a.mean_logic_mw = p.value("mean_logic_mw", 0.0);
+    a.mean_logic_dynamic_mw = p.value("mean_logic_dynamic_mw", 0.0);
+    a.mean_logic_leakage_mw = p.value("mean_logic_leakage_mw", 0.0);
+    a.mean_power_mw = j.value("power_activity_mean_mw", 0.0);
   }
   if (j.contains("scaled") && j.at("scaled").is_array()) {
     for (const auto& s : j.at("scaled")) {

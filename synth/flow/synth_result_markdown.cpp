@@ -48,7 +48,11 @@ std::string to_markdown(const SynthResult& r) {
   o << "| power | " << fmt(r.power_mw, 3) << " mW at " << fmt(1000.0 / r.clock_ns, 1) << " MHz (default activity) |\n";
   if (r.has_activity)
     o << "| power from activity | " << fmt(r.power_activity.power_mw, 3) << " mW at " << fmt(1000.0 / r.clock_ns, 1)
-      << " MHz (" << (r.power_activity.workload.empty() ? r.power_activity.vcd : r.power_activity.workload) << ") |\n";
+      << " MHz (" << (r.power_activity.workload.empty() ? r.power_activity.vcd : r.power_activity.workload)
+      << "; inputs as recorded, the rest propagated by OpenSTA) |\n"
+      << "| power at the mean recorded activity | " << fmt(r.power_activity.mean_power_mw, 3) << " mW (every net at "
+      << fmt(r.power_activity.mean_activity, 4) << " transitions/cycle, duty " << fmt(r.power_activity.mean_duty, 3)
+      << ") |\n";
   o << "\n";
 
   o << "Critical path (" << r.critical_path.group << "): `" << r.critical_path.startpoint << "` -> `"
@@ -77,7 +81,9 @@ std::string to_markdown(const SynthResult& r) {
     o << "| logic leakage | " << sci(a.logic_leakage_mw) << " |\n";
     o << "| SRAM (dynamic at " << fmt(r.sram_activity, 2) << " accesses/port/cycle + leakage) | " << sci(a.sram_mw)
       << " |\n";
-    o << "| total | " << fmt(a.power_mw, 3) << " |\n\n";
+    o << "| total | " << fmt(a.power_mw, 3) << " |\n";
+    o << "| total, every net at the mean recorded activity (logic " << sci(a.mean_logic_mw) << ") | "
+      << fmt(a.mean_power_mw, 3) << " |\n\n";
     o << "Annotated: " << a.inputs_annotated << " of " << a.input_bits << " input bits (mean activity "
       << fmt(a.mean_input_activity, 4) << " transitions/cycle), " << a.registers_annotated << " of " << a.register_bits
       << " flip-flop outputs (mean " << fmt(a.mean_register_activity, 4)

@@ -65,13 +65,15 @@ std::string html(const Table& t) {
 
 Table block_table(const ReportInputs& in) {
   Table t{{"block", "node", "cells", "SRAM macros", "logic um^2", "SRAM um^2", "total mm^2", "setup slack ns",
-           "hold slack ns", "fmax MHz", "power mW"},
+           "hold slack ns", "fmax MHz", "power mW", "power from activity mW"},
           {}};
   for (const auto& b : in.blocks)
     t.rows.push_back({b.block, fmt(b.node_nm, 0) + " nm", std::to_string(b.cells), std::to_string(b.sram_macros),
                       fmt(b.logic_area_um2, 1), fmt(b.sram_area_um2, 1), fmt(b.total_area_um2 * 1e-6, 5),
                       fmt(b.worst_setup_slack_ns, 3), fmt(b.worst_hold_slack_ns, 3), fmt(b.fmax_mhz, 1),
-                      fmt(b.power_mw, 3)});
+                      fmt(b.power_mw, 3),
+                      b.has_activity ? fmt(b.power_activity.power_mw, 3) + " (" + b.power_activity.workload + ")"
+                                     : std::string("-")});
   return t;
 }
 

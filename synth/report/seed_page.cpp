@@ -50,18 +50,20 @@ void blocks_section(std::ostringstream& o, const ReportInputs& in) {
     return;
   }
   o << "| block | configuration | node | area mm² | fmax MHz | power mW (default activity) | power mW (recorded "
-       "activity) |\n|---|---|---|---|---|---|---|\n";
+       "input activity) | power mW (all nets at the recorded mean) |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : in.blocks) {
     const std::string act = r.has_activity ? f(r.power_activity.power_mw, 2) : "—";
+    const std::string mean = r.has_activity ? f(r.power_activity.mean_power_mw, 2) : "—";
     o << "| " << r.block << " | " << params(r) << " | " << f(r.node_nm, 0) << " nm (" << r.library << ", "
       << f(1000.0 / r.clock_ns, 0) << " MHz clock) | " << f(r.total_area_um2 * 1e-6, 4) << " | " << f(r.fmax_mhz, 1)
-      << " | " << f(r.power_mw, 2) << " | " << act << " |\n";
+      << " | " << f(r.power_mw, 2) << " | " << act << " | " << mean << " |\n";
     for (const auto& s : r.scaled) {
       // Activity power scales like the default figure: logic by the same energy factor, SRAM re-estimated.
-      const std::string sact =
-          r.has_activity && r.power_mw > 0 ? f(r.power_activity.power_mw * s.power_mw / r.power_mw, 2) + " (est.)" : "—";
+      const double k = r.power_mw > 0 ? s.power_mw / r.power_mw : 0;
+      const std::string sact = r.has_activity && k > 0 ? f(r.power_activity.power_mw * k, 2) + " (est.)" : "—";
+      const std::string smean = r.has_activity && k > 0 ? f(r.power_activity.mean_power_mw * k, 2) + " (est.)" : "—";
       o << "| " << r.block << " | (scaled) | " << f(s.node_nm, 0) << " nm, estimate | " << f(s.total_area_um2 * 1e-6, 4)
-        << " | " << f(s.fmax_mhz, 1) << " | " << f(s.power_mw, 2) << " | " << sact << " |\n";
+        << " | " << f(s.fmax_mhz, 1) << " | " << f(s.power_mw, 2) << " | " << sact << " | " << smean << " |\n";
     }
   }
   o << "\n";
@@ -84,14 +86,24 @@ void blocks_section(std::ostringstream& o, const ReportInputs& in) {
     if (s45) o << "; " << f(s45->power_mw, 2) << " mW at 45 nm (estimate)";
     if (r.has_activity)
       o << "; from recorded activity (" << r.power_activity.workload << ", " << r.power_activity.cycles
-        << " cycles): " << f(r.power_activity.power_mw, 3) << " mW at " << f(r.node_nm, 0) << " nm";
+        << " cycles): " << f(r.power_activity.power_mw, 3) << " mW with the inputs as recorded, "
+        << f(r.power_activity.mean_power_mw, 3) << " mW with every net at the recorded mean ("
+        << f(r.power_activity.mean_activity, 4) << " transitions/cycle) at " << f(r.node_nm, 0) << " nm";
     o << " |\n";
     o << "| storage | 5.23 KB (Table 3.1) | MSHR table as SRAM macro(s): ";
     for (const auto& m : r.macros) o << m.words << " x " << m.bits << " (" << m.instances << "x) ";
     o << "|\n\n";
     o << "Our configuration: " << params(r) << ". The seed's figures come from a placed-and-routed 45 nm design; ours "
          "are cell area after synthesis (no routing, no clock tree) on the 180 nm OSU library, scaled by "
-         "Stillmaker & Baas. Compare orders of magnitude and ratios, not absolute values.\n\n";
+         "Stillmaker & Baas. Our power is at our synthesis clock (" << f(1000.0 / r.clock_ns, 0)
+      << " MHz), the seed's at 1.2 GHz: dynamic power scales with the clock. Compare orders of magnitude and ratios, "
+         "not absolute values.\n\n";
+    if (r.has_activity)
+      o << "The activity was recorded from the RTL the GPU co-simulates (its default, GTX 480 parameter set), while "
+           "the synthesis is of the configuration above: every input bit both have is annotated ("
+        << r.power_activity.inputs_annotated << " of " << r.power_activity.input_bits << "), " << r.power_activity.registers_annotated
+        << " of " << r.power_activity.register_bits << " flip-flops matched a recorded register. See docs/synthesis.md, "
+           "\"Power from recorded activity\", for why two activity figures are given.\n\n";
   }
 }
 

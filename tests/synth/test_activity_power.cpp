@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <iostream>
 #include <random>
 #include <sstream>
 
@@ -51,7 +52,7 @@ TEST(synthActivity, BusyFifoCostsMoreThanIdleFifo) {
   REQUIRE_TOOLS();
   const synth::BlockManifest m = synth::load_manifest(fixture_manifest("fifo_sram"));
   const std::string dir = scratch_dir();
-  double power[2] = {0, 0};
+  double power[2] = {0, 0}, mean_power[2] = {0, 0};
   for (int busy = 0; busy < 2; ++busy) {
     synth::SynthOptions o;
     o.out_dir = dir + (busy ? "/busy" : "/idle");
@@ -70,6 +71,13 @@ TEST(synthActivity, BusyFifoCostsMoreThanIdleFifo) {
     EXPECT_GT(a.logic_mw, 0.0);
     EXPECT_DOUBLE_EQ(a.power_mw, a.logic_mw + a.sram_mw);
     power[busy] = a.power_mw;
+    mean_power[busy] = a.mean_power_mw;
+    EXPECT_DOUBLE_EQ(a.mean_power_mw, a.mean_logic_mw + a.sram_mw);
+    if (busy) {
+      EXPECT_GT(a.mean_activity, 0.05);
+    } else {
+      EXPECT_DOUBLE_EQ(a.mean_activity, 0.0);  // nothing but the clock moves inside the window
+    }
     const nlohmann::json j = nlohmann::json::parse(synth::read_text_file(o.out_dir + "/synth.json"));
     EXPECT_DOUBLE_EQ(j.at("power_activity_mw").get<double>(), a.power_mw);
     EXPECT_EQ(j.at("power_activity").at("workload"), busy ? "busy" : "idle");
@@ -79,6 +87,9 @@ TEST(synthActivity, BusyFifoCostsMoreThanIdleFifo) {
   }
   // The idle FIFO still burns its clock tree and leakage, so only the difference is asserted.
   EXPECT_GT(power[1], power[0] * 1.1) << "idle " << power[0] << " mW, busy " << power[1] << " mW";
+  EXPECT_GT(mean_power[1], mean_power[0] * 1.1) << "idle " << mean_power[0] << " mW, busy " << mean_power[1] << " mW";
+  std::cout << "fifo_sram power from activity: idle " << power[0] << " mW, busy " << power[1]
+            << " mW; every net at the mean: idle " << mean_power[0] << " mW, busy " << mean_power[1] << " mW\n";
 }
 
 TEST(synthActivity, CliReportsActivityPowerAndRefusesMalformedVcd) {

@@ -21,6 +21,7 @@ synth::SynthResult warppool() {
   r.power_mw = 1500;
   r.has_activity = true;
   r.power_activity.power_mw = 300;
+  r.power_activity.mean_power_mw = 60;
   r.power_activity.workload = "transpose_naive";
   r.power_activity.cycles = 1000;
   synth::ScaledFigures s;
@@ -52,6 +53,8 @@ TEST(seedPage, SetsOurFiguresBesideTheSeeds) {
     EXPECT_NE(p.find(want), std::string::npos) << "missing: " << want << "\n" << p;
   // Activity power at 45 nm scales with the default figure's factor: 300 x 50 / 1500 = 10.
   EXPECT_NE(p.find("10.00 (est.)"), std::string::npos) << p;
+  EXPECT_NE(p.find("| 1500.00 | 300.00 | 60.00 |"), std::string::npos) << p;
+  EXPECT_NE(p.find("2.00 (est.)"), std::string::npos) << p;
 }
 
 TEST(seedPage, NothingToCompareIsAnError) {

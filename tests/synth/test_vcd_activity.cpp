@@ -204,6 +204,9 @@ TEST(vcdActivity, AnnotatesInputPortsAndNamedRegisterOutputs) {
       << a.tcl;
   EXPECT_EQ(a.tcl.find("{clk}"), std::string::npos);
   EXPECT_DOUBLE_EQ(a.mean_input_activity, (2.0 / 3 + 1.0 / 3 + 1.0 / 3) / 3);
+  // Inputs a, b[0], b[1] and register u_sub.q: (2/3 + 1/3 + 1/3 + 1/3) / 4 = 5/12; duty (1/3 + 2/3 + 2/3 + 1/3) / 4.
+  EXPECT_DOUBLE_EQ(a.mean_activity, 5.0 / 12);
+  EXPECT_DOUBLE_EQ(a.mean_duty, 0.5);
 }
 
 }  // namespace
