@@ -219,9 +219,10 @@ module warppool #(
     for (c = 0; c < NCOAL; c = c + 1)
       if (!found && (!busy[c] || fin[c])) begin
         found = 1'b1;
-        load[c] = agu_valid;
+        load[c] = agu_valid & ~tag_stall;
       end
-    pop = agu_valid & found;
+    // late binding: no pop while a load waits at insertion for a tag (status tag_stall)
+    pop = agu_valid & found & ~tag_stall;
   end
 
   // ---------------- L1 request port ----------------

@@ -68,7 +68,10 @@ void WarpPoolTwin::front_decide(Edge& e) const {
     e.match[c] = m;
     e.fin[c] = (co.rem & ~m) == 0;
   }
-  if (sel_.agu_valid)
+  // Late binding: no instruction leaves the (priority-ordered) instruction queues while a load
+  // waits at insertion for a tag (status tag_stall, from the registers), so a high-priority warp's
+  // next load is not queued behind instructions committed to the coalescers earlier.
+  if (sel_.agu_valid && !(last_.status & kWpTagStall))
     for (uint32_t c = 0; c < p_.n_coalescers; ++c)
       if (!s_.co[c].busy || e.fin[c]) {
         e.pop_c = int(c);
