@@ -69,7 +69,7 @@ json to_json(const GpuConfig& g) {
               {"dual_bus_interface", m.dual_bus_interface},
               {"timing", dram_timing}};
   json icnt = {{"latency", g.icnt.latency}, {"flit_bytes", g.icnt.flit_bytes}, {"in_buffer", g.icnt.in_buffer},
-               {"out_buffer", g.icnt.out_buffer}};
+               {"out_buffer", g.icnt.out_buffer}, {"header_sideband", g.icnt.header_sideband}};
   json clock = {{"core_mhz", g.clock.core_mhz}, {"icnt_mhz", g.clock.icnt_mhz}, {"l2_mhz", g.clock.l2_mhz},
                 {"dram_mhz", g.clock.dram_mhz}};
   const LimitsConfig& l = g.limits;

@@ -80,6 +80,10 @@ struct InterconnectConfig {
   uint32_t flit_bytes = 32;      // icnt_flit_size
   uint32_t in_buffer = 64;       // icnt_in_buffer_limit (flits per input port)
   uint32_t out_buffer = 64;      // icnt_out_buffer_limit
+  // gpucosim_icnt_header_sideband: the 8-byte packet header travels on control wires beside the
+  // data path, so a packet occupies ceil(data bytes / flit) flits (at least 1); 0: the header is
+  // part of the packet, ceil((8 + data bytes) / flit) flits, as GPGPU-Sim's icnt counts it.
+  bool header_sideband = true;
 };
 
 struct DramTiming {                 // gpgpu_dram_timing_opt, in DRAM command clocks

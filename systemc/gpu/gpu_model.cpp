@@ -167,11 +167,16 @@ bool GpuModel::step_edge() {
 }
 
 void GpuModel::tick_core(uint64_t cycle) {
+  sm_ticked_ = 0;
   dispatcher_->tick(cycle);
   for (size_t i = 0; i < sms_.size(); ++i) {
-    if (!sm_active_[i] && !opts_.tick_idle_components) continue;
+    if (!sm_active_[i] && !opts_.tick_idle_components) {
+      sm_ticked_ = i + 1;  // skipped: idle, its idle cycles are counted later (Sm::tick/collect)
+      continue;
+    }
     Sm& s = *sms_[i];
     s.tick(cycle);
+    sm_ticked_ = i + 1;
     for (uint32_t launch_id : s.take_completed_blocks()) dispatcher_->block_completed(launch_id, cycle);
     sm_active_[i] = !s.idle();
   }

@@ -85,6 +85,9 @@ class GpuModel : public sc_core::sc_module {
   ClockDomains clocks_;
   std::vector<std::unique_ptr<Sm>> sms_;
   std::vector<uint8_t> sm_active_;
+  // SMs [0, sm_ticked_) have had (or been skipped for) the current core cycle's tick: the cycle
+  // an SM's idle-cycle count runs to when statistics are collected in the middle of tick_core.
+  size_t sm_ticked_ = 0;
   std::unique_ptr<Crossbar> xbar_;
   std::vector<std::unique_ptr<MemoryPartition>> parts_;
   std::unique_ptr<Dispatcher> dispatcher_;

@@ -27,9 +27,14 @@ void add_l2_aliases(StatsMap& m) {
 
 StatsMap GpuModel::collect_stats() const {
   StatsMap m;
-  for (const auto& s : sms_) s->collect(m);
+  // Idle SMs and DRAM channels are not ticked (smart ticking); their tick-counting statistics
+  // (sm_cycles, stall_idle, dram[c].n_cmd/n_nop/bw_util) are brought up to the cycle the run
+  // has reached, as ticking every component would have counted them: an SM that the current
+  // core cycle's loop has passed to this cycle, the others to the previous one.
+  const uint64_t core = clocks_.cycle(kCore);
+  for (size_t i = 0; i < sms_.size(); ++i) sms_[i]->collect(m, i < sm_ticked_ ? core : (core ? core - 1 : 0));
   xbar_->collect(m, "icnt_");
-  for (const auto& p : parts_) p->collect(m);
+  for (const auto& p : parts_) p->collect(m, clocks_.cycle(kDram));
   add_l2_aliases(m);
   return m;
 }

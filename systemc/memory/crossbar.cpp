@@ -9,7 +9,6 @@
 namespace gpucosim {
 
 namespace {
-constexpr uint32_t kHeaderBytes = 8;
 uint32_t data_bytes(const GpuExtension& e) { return uint32_t(sector_count(e.sector_mask)) * 32; }
 }  // namespace
 
@@ -17,6 +16,7 @@ Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_part
                    const ClockConfig& clk)
     : sc_core::sc_module(name),
       flit_bytes_(cfg.flit_bytes),
+      header_sideband_(cfg.header_sideband),
       period_s_(1.0 / (clk.icnt_mhz * 1e6)),
       req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
       reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {

@@ -4,9 +4,18 @@
 // (requests out, replies in), ticked at the interconnect clock by the top level.
 //
 //  * Requests go to GpuExtension::partition, replies back to GpuExtension::sm.
-//  * Packet size in flits of flit_bytes: request = ext.bytes if set, else 8 B header (+ 32 B per
-//    sector for writes and atomics); reply = ext.reply_bytes if set, else 8 B header (+ 32 B per
-//    sector for reads and atomics).
+//  * Packet size in bytes: request = ext.bytes if set, else 8 B header (+ 32 B per sector for
+//    writes and atomics); reply = ext.reply_bytes if set, else 8 B header (+ 32 B per sector for
+//    reads and atomics). Both include the 8-byte header.
+//  * Packet size in flits of flit_bytes (the cycles it holds a port): with
+//    gpucosim_icnt_header_sideband (default) the header travels on control wires beside the
+//    flit-wide data path, as on NVIDIA's crossbars whose quoted per-port bandwidth is data bytes,
+//    so a packet is ceil((bytes - 8) / flit_bytes) flits, at least 1 (a read request or a write
+//    acknowledgement, header only, still takes one cycle of the port): a 128-byte reply is 4
+//    flits of 32 B. Without it the header is carried in the flits as GPGPU-Sim counts it
+//    (mem_fetch::size() = data + control bytes): ceil(bytes / flit_bytes), a 128-byte reply 5
+//    flits of 32 B, which caps a port at 80 % of its flit bandwidth as data.
+//    Statistics: icnt_*_bytes count header + data either way; icnt_*_flits the port cycles.
 //  * Each port moves one flit per cycle; buffers of icnt_in_buffer_limit / icnt_out_buffer_limit
 //    flits; fixed latency; round-robin among inputs competing for one output (XbarNet).
 //  * Back-pressure without loss: a port's request (or reply) is only taken (END_REQ / END_RESP)
@@ -55,10 +64,16 @@ class Crossbar : public sc_core::sc_module {
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
 
  private:
-  uint32_t flits(uint32_t bytes) const { return bytes == 0 ? 1 : (bytes + flit_bytes_ - 1) / flit_bytes_; }
+  // Flits (port cycles) of a packet of `bytes` (header included), per the header placement.
+  uint32_t flits(uint32_t bytes) const {
+    const uint32_t wire = header_sideband_ ? (bytes > kHeaderBytes ? bytes - kHeaderBytes : 0) : bytes;
+    return wire == 0 ? 1 : (wire + flit_bytes_ - 1) / flit_bytes_;
+  }
+  static constexpr uint32_t kHeaderBytes = 8;
   uint64_t delay_cycles(const sc_core::sc_time& d) const;
 
   uint32_t flit_bytes_;
+  bool header_sideband_;
   double period_s_;
   std::vector<std::unique_ptr<TargetPort>> sm_ports_;
   std::vector<std::unique_ptr<InitiatorPort>> part_ports_;

@@ -140,6 +140,14 @@ bool DramChannel::try_row_command(int64_t t) {
 void DramChannel::tick(uint64_t dram_cycle) {
   const int64_t t = int64_t(dram_cycle);
   now_ = t;
+  // Cycles the channel was skipped for (idle: nothing queued, in flight or waiting to be taken)
+  // are what an idle tick counts: a command cycle without a command.
+  if (dram_cycle > last_tick_ + 1) {
+    const uint64_t skipped = dram_cycle - last_tick_ - 1;
+    ctr_.n_cmd += skipped;
+    ctr_.n_nop += skipped;
+  }
+  last_tick_ = dram_cycle;
   ++ctr_.n_cmd;
   while (!pipeline_.empty() && int64_t(pipeline_.front().ready) <= t) {
     const InFlight& f = pipeline_.front();
@@ -177,8 +185,12 @@ void DramChannel::tick(uint64_t dram_cycle) {
   if (!col && !row) ++ctr_.n_nop;
 }
 
-void DramChannel::collect(StatsMap& m, const std::string& p) const {
-  const Counters& c = ctr_;
+void DramChannel::collect(StatsMap& m, const std::string& p, uint64_t through) const {
+  Counters c = ctr_;
+  if (through > last_tick_) {  // idle since the last tick (see tick())
+    c.n_cmd += through - last_tick_;
+    c.n_nop += through - last_tick_;
+  }
   add_stat(m, p + "n_cmd", double(c.n_cmd));
   add_stat(m, p + "n_nop", double(c.n_nop));
   add_stat(m, p + "n_activity", double(c.n_activity));

@@ -78,7 +78,10 @@ class DramChannel {
     uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
   };
   const Counters& counters() const { return ctr_; }
-  void collect(StatsMap& m, const std::string& prefix) const;
+  // `through` (DRAM cycle, 0 = none): the run has reached this cycle; cycles after the last tick
+  // that the channel was skipped for being idle (smart ticking) count as the no-command cycles a
+  // tick would have counted (n_cmd, n_nop, bw_util), so the statistics do not depend on ticking.
+  void collect(StatsMap& m, const std::string& prefix, uint64_t through = 0) const;
 
  private:
   struct Pending {
@@ -109,6 +112,7 @@ class DramChannel {
   uint32_t access_bytes_, burst_cycles_;
   bool frfcfs_;
   int64_t now_ = 0;
+  uint64_t last_tick_ = 0;                // DRAM cycle of the last tick (idle cycles skipped since count at the next)
   std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
   std::vector<Bank> banks_;
   std::vector<int64_t> last_col_group_;

@@ -76,12 +76,12 @@ uint64_t warm_l2(const std::vector<MemoryPartition*>& partitions, const AddressM
   return n;
 }
 
-void MemoryPartition::collect(StatsMap& m) const {
+void MemoryPartition::collect(StatsMap& m, uint64_t dram_through) const {
   for (const auto& s : slices_) {
     s->collect(m, "L2.");
     s->cache().collect(m, "L2[" + std::to_string(s->partition()) + "].");
   }
-  dram_.collect(m, "dram[" + std::to_string(channel_) + "].");
+  dram_.collect(m, "dram[" + std::to_string(channel_) + "].", dram_through);
 }
 
 }  // namespace gpucosim

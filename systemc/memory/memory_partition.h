@@ -47,8 +47,9 @@ class MemoryPartition : public sc_core::sc_module {
   const DramChannel& dram() const { return dram_; }
 
   // L2 counters summed under "L2." (plus per-slice under "L2[p]."), DRAM under "dram[c]." and
-  // the totals total_dram_reads / total_dram_writes / dram_row_buffer_*.
-  void collect(StatsMap& m) const;
+  // the totals total_dram_reads / total_dram_writes / dram_row_buffer_*. `dram_through`: the
+  // DRAM cycle the run has reached (DramChannel::collect; 0 = the channel's own tick count).
+  void collect(StatsMap& m, uint64_t dram_through = 0) const;
 
  private:
   uint32_t channel_;

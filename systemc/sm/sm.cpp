@@ -117,6 +117,13 @@ uint32_t Sm::alloc_token() {
 }
 
 void Sm::tick(uint64_t core_cycle) {
+  // Cycles the SM was skipped for (idle: GpuModel ticks an SM only while it has work) are what
+  // an idle tick counts (below).
+  if (core_cycle > now_ + 1) {
+    const uint64_t skipped = core_cycle - now_ - 1;
+    n_.cycles += skipped;
+    n_.stall[kIdle] += skipped * n_sched_;
+  }
   now_ = core_cycle;
   n_.cycles += 1;
   if (resident_warps_ == 0 && wheel_.empty() && lsu_->idle()) {

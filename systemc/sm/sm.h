@@ -76,7 +76,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   bool idle() const;  // nothing resident and nothing in flight
   // Launch ids of the thread blocks completed since the last call, one entry per block.
   std::vector<uint32_t> take_completed_blocks();
-  void collect(StatsMap& m) const;
+  // `through` (core cycle, 0 = none): the run has reached this cycle; cycles after the last tick
+  // that the SM was skipped for being idle (smart ticking) count as idle ticks would have
+  // (sm_cycles, stall_idle), so the statistics do not depend on ticking.
+  void collect(StatsMap& m, uint64_t through = 0) const;
   std::string describe_state() const;
   // Cheap progress counters for the top level's limits and deadlock detection.
   uint64_t warp_insn_issued() const { return n_.warp_insn; }

@@ -5,17 +5,22 @@
 
 namespace gpucosim {
 
-void Sm::collect(StatsMap& m) const {
+void Sm::collect(StatsMap& m, uint64_t through) const {
+  Counters n = n_;
+  if (through > now_) {  // idle since the last tick (see tick())
+    n.cycles += through - now_;
+    n.stall[kIdle] += (through - now_) * n_sched_;
+  }
   add_stat(m, "gpu_sim_insn", double(n_.thread_insn));
   add_stat(m, "warp_insn", double(n_.warp_insn));
   add_stat(m, "gpgpu_n_tot_w_icount", double(n_.warp_insn));
   add_stat(m, "sm_dual_issue", double(n_.dual_issued));
-  add_stat(m, "sm_cycles", double(n_.cycles));
+  add_stat(m, "sm_cycles", double(n.cycles));
   add_stat(m, "sm_blocks_completed", double(n_.blocks_done));
   // Scheduler-cycles by outcome (n_schedulers entries per SM cycle).
   static const char* const kNames[kNumStall] = {"issued", "stall_idle", "stall_scoreboard", "stall_mem",
                                                 "stall_exec_unit_busy", "stall_barrier", "stall_ibuffer_empty"};
-  for (int s = 0; s < kNumStall; ++s) add_stat(m, kNames[s], double(n_.stall[size_t(s)]));
+  for (int s = 0; s < kNumStall; ++s) add_stat(m, kNames[s], double(n.stall[size_t(s)]));
   // gpu_occupancy = occupancy_warp_cycles / (occupancy_active_cycles x occupancy_max_warps_per_sm),
   // computed by the caller over all SMs (GPGPU-Sim averages over cycles an SM has work).
   add_stat(m, "occupancy_warp_cycles", double(n_.warp_cycles));

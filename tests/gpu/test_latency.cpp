@@ -5,8 +5,9 @@
 //   L1 hit   = kSmPipeline + gpgpu_l1_latency                                     (core cycles)
 //   L2 hit   = kSmPipeline + icnt(request) + rop_latency * core/L2 + icnt(reply) + kHops
 //   DRAM     = L2 hit + (1 + tRCD + CL + data cycles + dram_latency) * core/DRAM + kDramHops
-//   icnt(p)  = (gpucosim_icnt_latency + flits of p) * core/icnt, flits = ceil(bytes / icnt_flit_size),
-//              request = 8-byte header, reply = header + the sectors the L1 fetches
+//   icnt(p)  = (gpucosim_icnt_latency + flits of p) * core/icnt, flits = ceil(bytes / icnt_flit_size)
+//              (at least 1), request = 8-byte header, reply = header + the sectors the L1 fetches,
+//              the header not counted with gpucosim_icnt_header_sideband=1 (the default)
 //
 // with the documented constants (docs/architecture.md, "Validation"):
 //   kSmPipeline = 2 core cycles: operand read, then the LSU's dispatch register (systemc/sm/sm.h);
@@ -87,7 +88,11 @@ double mean(const std::vector<double>& v, size_t from) {
   return v.size() > from ? s / double(v.size() - from) : 0;
 }
 
-uint32_t flits(uint32_t bytes, const GpuConfig& g) { return (bytes + g.icnt.flit_bytes - 1) / g.icnt.flit_bytes; }
+// Flits of a packet of `bytes` (8-byte header included), as systemc/memory/crossbar.h counts them.
+uint32_t flits(uint32_t bytes, const GpuConfig& g) {
+  const uint32_t wire = g.icnt.header_sideband ? bytes - 8 : bytes;
+  return wire == 0 ? 1 : (wire + g.icnt.flit_bytes - 1) / g.icnt.flit_bytes;
+}
 
 // Sectors an L1 miss of one 4-byte lane fetches: the sector on a sectored L1, else the line.
 uint32_t fetch_sectors(const GpuConfig& g) { return g.core.l1d.sectored ? 1 : 4; }

@@ -144,7 +144,7 @@ class MemBench : public sc_core::sc_module {
   }
   StatsMap stats() const {
     StatsMap m;
-    for (const auto& p : parts) p->collect(m);
+    for (const auto& p : parts) p->collect(m, clocks.cycle(kDram));  // idle-skipped DRAM cycles counted
     xbar.collect(m);
     return m;
   }

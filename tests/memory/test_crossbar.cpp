@@ -84,17 +84,36 @@ TEST(memory_crossbar, LoneRequestLatencyIsLatencyPlusFlits) {
   EXPECT_EQ(b.arrivals[0].cycle - b.sent_at[0], 2 + icnt.latency + 1 - 1 + 1);
 }
 
-TEST(memory_crossbar, WritesAreSerialisedByFlits) {
+// Ten 128-byte writes from one SM to one partition; returns the arrival spacing in `gaps`.
+void run_writes(bool header_sideband, std::vector<uint64_t>& gaps, StatsMap& m) {
   InterconnectConfig icnt;
   icnt.flit_bytes = 32;
+  icnt.header_sideband = header_sideband;
   XbarBench b("b", 1, 1, icnt);
   for (uint64_t i = 0; i < 10; ++i) b.todo[0].push_back(req(i, MemAccessKind::GlobalWrite));
   sc_core::sc_start();
   ASSERT_EQ(b.arrivals.size(), 10u);
-  // 8 B header + 128 B data = 5 flits of 32 B: one packet every 5 cycles.
-  for (size_t k = 1; k < 10; ++k) EXPECT_EQ(b.arrivals[k].cycle - b.arrivals[k - 1].cycle, 5u);
-  StatsMap m;
+  for (size_t k = 1; k < 10; ++k) gaps.push_back(b.arrivals[k].cycle - b.arrivals[k - 1].cycle);
   b.xbar.collect(m);
+}
+
+TEST(memory_crossbar, WritesAreSerialisedByDataFlits) {
+  std::vector<uint64_t> gaps;
+  StatsMap m;
+  run_writes(true, gaps, m);
+  // Default (gpucosim_icnt_header_sideband=1): the 8 B header rides on the control wires, the
+  // 128 B of data are 4 flits of 32 B: one packet every 4 cycles, the port's full data rate.
+  for (uint64_t g : gaps) EXPECT_EQ(g, 4u);
+  EXPECT_EQ(m["icnt_req_flits"], 40.0);
+  EXPECT_EQ(m["icnt_req_bytes"], 1360.0);  // bytes count header + data either way
+}
+
+TEST(memory_crossbar, HeaderInTheFlitsAddsAFlit) {
+  std::vector<uint64_t> gaps;
+  StatsMap m;
+  run_writes(false, gaps, m);
+  // gpucosim_icnt_header_sideband=0 (GPGPU-Sim's count): 8 B header + 128 B data = 5 flits.
+  for (uint64_t g : gaps) EXPECT_EQ(g, 5u);
   EXPECT_EQ(m["icnt_req_flits"], 50.0);
   EXPECT_EQ(m["icnt_req_bytes"], 1360.0);
 }

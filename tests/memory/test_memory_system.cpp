@@ -159,6 +159,11 @@ TEST(memory_system, IdleSkippingDoesNotChangeResults) {
   StatsMap a = gated.stats(), b = full.stats();
   for (const char* k : {"L2.hits", "L2.misses", "total_dram_reads", "total_dram_writes", "dram_row_buffer_hits"})
     EXPECT_EQ(a[k], b[k]) << k;
+  // Cycle counters too: a skipped idle channel counts its skipped cycles as no-command cycles.
+  for (const char* k : {"dram[0].n_cmd", "dram[0].n_nop", "dram[0].n_activity", "dram[0].bw_util", "dram[3].n_cmd",
+                        "dram[3].n_nop"})
+    EXPECT_EQ(a[k], b[k]) << k;
+  EXPECT_GT(a["dram[0].n_nop"], 0.0);
 }
 
 }  // namespace
