@@ -46,9 +46,11 @@ const Case kCases[] = {
     {"branchy", "", false},
 };
 
-// The thrashing experiment: ATAX's first kernel with one row per thread and enough warps to fill
-// every SM, so each warp's 32 lines compete with 47 other warps' for a 128-line L1.
-const char* const kThrash = "atax:nx=24576,ny=128";
+// The thrashing experiment: row walks with a stride of one 128-byte line (ATAX_1/MVT_1/BICG_2's
+// pattern with no reuse between a warp's consecutive loads), 48 warps per SM each re-reading its
+// 64-line footprint every sweep against a 128-line L1: under *oldest* nearly every load misses,
+// so the seed's > 99 % quantum toggle fires. 23040 rows = one thread per row on every SM.
+const char* const kThrash = "rowwalk:rows=23040,cols=64,sweeps=32";
 
 double stall_total(const CliResult& r) {
   double s = 0;
@@ -82,8 +84,8 @@ Row measure(const Case& c, bool quick) {
 
 Thrash measure_thrash(bool quick) {
   Thrash t;
-  t.spec = quick ? "atax:nx=2048,ny=128" : kThrash;
-  // Only the row-walk kernel (the first) thrashes; the second is coalesced column walks.
+  t.spec = quick ? "rowwalk:rows=23040,cols=64,sweeps=4" : kThrash;
+  // rowwalk has one kernel.
   auto first = [](const CliResult& r, const char* key) { return r.stats["kernels"][0].value(key, 0.0); };
   const CliResult off = run_workload(t.spec, "GTX480", {"warppool=off"});
   const CliResult wp = run_workload(t.spec, "GTX480", {"warppool=tlm"});
@@ -97,6 +99,7 @@ Thrash measure_thrash(bool quick) {
   t.wp_miss_rate = first(wp, "warppool_l1_load_misses") / std::max(1.0, first(wp, "warppool_l1_load_requests"));
   t.wp_switches = first(wp, "warppool_policy_switches");
   t.low_switches = first(low, "warppool_policy_switches");
+  t.wp_warpid_share = first(wp, "warppool_warpid_policy_cycles") / std::max(1.0, first(wp, "warppool_cycles"));
   t.low_warpid_share = first(low, "warppool_warpid_policy_cycles") / std::max(1.0, first(low, "warppool_cycles"));
   t.base_cycles = first(off, "gpu_sim_cycle");
   t.wp_cycles = first(wp, "gpu_sim_cycle");

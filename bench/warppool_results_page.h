@@ -25,7 +25,7 @@ struct Thrash {
   bool ok = false;
   double base_cycles = 0, wp_cycles = 0, low_cycles = 0;
   double base_mpki = 0, wp_mpki = 0, low_mpki = 0;
-  double wp_miss_rate = 0, wp_switches = 0, low_switches = 0, low_warpid_share = 0;
+  double wp_miss_rate = 0, wp_switches = 0, low_switches = 0, low_warpid_share = 0, wp_warpid_share = 0;
 };
 
 // The page's headline figures and whether each target of issue 4 holds.

@@ -19,5 +19,6 @@ std::unique_ptr<Workload> make_streamcluster();
 std::unique_ptr<Workload> make_kmeans();
 std::unique_ptr<Workload> make_regheavy();
 std::unique_ptr<Workload> make_branchy();
+std::unique_ptr<Workload> make_rowwalk();
 
 }  // namespace gpucosim::wl

@@ -25,6 +25,7 @@ const std::vector<std::unique_ptr<Workload>>& builtin_workloads() {
     v.push_back(wl::make_kmeans());
     v.push_back(wl::make_regheavy());
     v.push_back(wl::make_branchy());
+    v.push_back(wl::make_rowwalk());
     return v;
   }();
   return all;

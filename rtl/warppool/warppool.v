@@ -190,7 +190,8 @@ module warppool #(
 
   warppool_iwq #(
       .NCOAL(NCOAL), .NQ(NQ), .NT(NT), .NS(NS), .LINE_W(LINE_W), .WARP_W(WARP_W), .SLOT_W(SLOT_W),
-      .QI_W(QI_W), .TAGID_W(TAGID_W), .HASH(HASH), .SET_BITS(SET_BITS), .POLY(POLY)
+      .QI_W(QI_W), .TAGID_W(TAGID_W), .HASH(HASH), .SET_BITS(SET_BITS), .POLY(POLY),
+      .WARPS_PER_IQ(WARPS_PER_IQ)
   ) u_iwq (
       .clk(clk), .rst(rst), .req_valid(req_valid), .req_line(in_line), .req_sec(in_sectors),
       .req_slot(req_slot), .remove(acc_load), .policy_w(policy & ~force_old), .ins_ok(ins_ok),

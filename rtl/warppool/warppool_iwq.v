@@ -4,6 +4,8 @@
 // into a tag of that queue holding the same line with room, else allocates a free tag, else
 // waits. One insertion port per queue: the lower coalescer wins a same-queue conflict. The tag
 // sent to the L1 at this edge (remove) takes no insertion and is not reused until the next cycle.
+// Allocation priority: while a load waits with no usable tag in its queue, loads of warps in
+// later (lower-priority) instruction queues (warp / WARPS_PER_IQ) may merge but not allocate.
 // The age queue (warppool_ageq) lists allocated tags oldest first. Selection: the oldest tag, or
 // under the warp-ID policy (policy_w) the oldest tag holding a slot of the lowest queued warp.
 // Per-tag fields are arrays indexed by tag id: Verilator reads them directly and synthesis can
@@ -20,7 +22,8 @@ module warppool_iwq #(
     parameter TAGID_W  = 6,
     parameter HASH     = 1,
     parameter SET_BITS = 6,
-    parameter POLY     = 0
+    parameter POLY     = 0,
+    parameter WARPS_PER_IQ = 3
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -130,6 +133,9 @@ module warppool_iwq #(
   reg [NCOAL*NT*TAGID_W-1:0] cand_id;
   reg [NCOAL*NT-1:0]         cand_match, cand_free;
   reg [NCOAL-1:0]            blocked;
+  reg [NCOAL-1:0]            starved;    // a load waits with no usable tag in its queue
+  reg [NCOAL-1:0]            no_alloc;   // allocation priority: a higher-priority load is starved
+  reg [NCOAL*8-1:0]          prio;       // instruction queue of the request's warp (0 = highest)
   always @* begin : candidates
     integer c, d, t;
     reg [TAGID_W-1:0] id;
@@ -137,6 +143,7 @@ module warppool_iwq #(
     tag_stall = 1'b0;
     port_conflict = 1'b0;
     for (c = 0; c < NCOAL; c = c + 1) begin
+      prio[c*8+:8] = {{(8 - WARP_W) {1'b0}}, req_slot[c*SLOT_W+SLOT_W-WARP_W+:WARP_W]} / WARPS_PER_IQ[7:0];
       blocked[c] = 1'b0;
       for (d = 0; d < c; d = d + 1)
         if (req_valid[d] && qidx[d*QI_W+:QI_W] == qidx[c*QI_W+:QI_W]) blocked[c] = 1'b1;
@@ -148,8 +155,16 @@ module warppool_iwq #(
         cand_free[c*NT+t] = !valid[id];
         room = room | cand_match[c*NT+t] | cand_free[c*NT+t];
       end
+      starved[c] = req_valid[c] && !room;
       if (req_valid[c] && !room) tag_stall = 1'b1;
       if (req_valid[c] && blocked[c]) port_conflict = 1'b1;
+    end
+    // A lower-priority warp's load may merge but not allocate while a higher-priority warp's
+    // load is starved of a tag (keeps the instruction-queue priority at the tags).
+    for (c = 0; c < NCOAL; c = c + 1) begin
+      no_alloc[c] = 1'b0;
+      for (d = 0; d < NCOAL; d = d + 1)
+        if (starved[d] && prio[d*8+:8] < prio[c*8+:8]) no_alloc[c] = 1'b1;
     end
   end
 
@@ -176,8 +191,8 @@ module warppool_iwq #(
         end
       end
       if (req_valid[c] && !blocked[c]) begin
-        ins_ok[c] = has_match || has_free;
-        ins_alloc[c] = !has_match && has_free;
+        ins_ok[c] = has_match || (has_free && !no_alloc[c]);
+        ins_alloc[c] = !has_match && has_free && !no_alloc[c];
       end
     end
   end

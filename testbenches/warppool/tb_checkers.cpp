@@ -54,6 +54,26 @@ std::string Checkers::before_step(const WarpPoolOutputs& o, const WarpPoolInputs
   const bool force_store = p_.store_wait_cap > 0 && store_waited_ >= p_.store_wait_cap;
   exp_tag_ = -1;
   last_bypassed_ = false;
+  // Allocation priority, from the model: a load whose queue has no free tag and no same-line tag
+  // with room is starved; no load of a later instruction queue may allocate meanwhile.
+  std::array<bool, 4> starved{};
+  std::array<uint32_t, 4> prio{};
+  for (uint32_t c = 0; c < p_.n_coalescers; ++c) {
+    const WpLineReq& r = s.in[c];
+    no_alloc_[c] = false;
+    if (!r.valid || r.store) continue;
+    prio[c] = r.warp / p_.warps_per_iq;
+    const uint32_t q = twin.queue_of(r.line);
+    bool room = false;
+    for (uint32_t t = 0; t < p_.tags_per_queue; ++t) {
+      const MTag& m = tags_[q * p_.tags_per_queue + t];
+      room = room || !m.valid || (m.line == r.line && m.slots.size() < p_.slots_per_tag);
+    }
+    starved[c] = !room;
+  }
+  for (uint32_t c = 0; c < p_.n_coalescers; ++c)
+    for (uint32_t d = 0; d < p_.n_coalescers; ++d)
+      if (s.in[c].valid && !s.in[c].store && starved[d] && prio[d] < prio[c]) no_alloc_[c] = true;
   std::ostringstream err;
   if (o.l1_valid && !o.l1_store) {
     if (!load_avail) return "a load request is presented with no queued request or no free id";
@@ -108,12 +128,18 @@ std::string Checkers::after_step(const WarpPoolTwin& twin, const WarpPoolOutputs
   if (tr.sent_tag != exp_tag_)
     return "the tag sent was " + std::to_string(tr.sent_tag) + ", expected " + std::to_string(exp_tag_);
   if (tr.sent_tag >= 0) tags_[size_t(tr.sent_tag)].valid = false;
+  last_deferred_ = false;
+  for (uint32_t c = 0; c < p_.n_coalescers; ++c) {
+    if (tr.alloc_deferred[c] && !no_alloc_[c]) return "a load was refused a free tag with no higher-priority load waiting";
+    last_deferred_ = last_deferred_ || tr.alloc_deferred[c];
+  }
   for (uint32_t c = 0; c < p_.n_coalescers; ++c) {
     if (tr.inserted_tag[c] < 0) continue;
     MTag& m = tags_[size_t(tr.inserted_tag[c])];
     const WpLineReq& r = tr.inserted[c];
     if (tr.allocated[c]) {
       if (m.valid) return "a tag in use was allocated again";
+      if (no_alloc_[c]) return "a load allocated a tag while a higher-priority warp's load waited for one";
       m = MTag{true, next_order_++, r.line, {}};
     } else if (!m.valid || m.line != r.line) {
       return "a request merged into a tag of another line (merges must stay within one line)";

@@ -6,6 +6,7 @@
 // bounds, queue = hash(line), age order, consistency counters recounted, stores never queued).
 // The RTL is held to the same behaviour by lockstep. Each check returns "" or what went wrong.
 #include <cstdint>
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -27,6 +28,8 @@ class Checkers {
   bool last_send_bypassed() const { return last_bypassed_; }
   bool policy() const { return policy_; }
   bool last_toggle() const { return last_toggle_; }
+  // A load that found a free tag was held back by the allocation-priority rule at the last edge.
+  bool last_alloc_deferred() const { return last_deferred_; }
 
  private:
   struct MTag {
@@ -47,6 +50,8 @@ class Checkers {
   uint32_t bypassed_ = 0, store_waited_ = 0;
   bool last_bypassed_ = false, last_toggle_ = false;
   int exp_tag_ = -1;  // tag expected to leave at this edge
+  std::array<bool, 4> no_alloc_{};  // per coalescer: may not allocate at this edge (allocation priority)
+  bool last_deferred_ = false;
 };
 
 }  // namespace gpucosim::tb

@@ -105,6 +105,7 @@ void Env::step_cycle(const Knobs& k, bool may_issue) {
   e = chk_.after_step(twin_, o_);
   if (!e.empty()) return fail(e);
   if (chk_.last_toggle()) cov_.hit(o_.policy ? "toggle_to_warpid" : "toggle_to_oldest");
+  if (chk_.last_alloc_deferred()) cov_.hit("alloc_deferred");
   if (twin_.trace().popped_into >= 0 && zero_pop_candidate) {
     cov_.hit("zero_mask_popped");
     complete(zw, zt);

@@ -135,7 +135,7 @@ std::vector<std::string> required_bins(const WarpPoolParams& p) {
                                 "toggle_to_oldest", "warpid_bypass", "l1_reject", "l1_stall_returns",
                                 "ret_blocked", "out_of_order_return", "issue_blocked_iq_full",
                                 "issue_blocked_ld_consistency", "issue_blocked_st_consistency", "store_sent",
-                                "zero_mask_popped", "subword_load"};
+                                "zero_mask_popped", "subword_load", "alloc_deferred"};
   for (const char* s : {"iq_full", "tmt_full", "tag_stall", "port_conflict", "mshr_full", "wbq_full",
                         "store_waits", "age_forced", "store_forced", "tmt_stall", "coal_busy"})
     r.push_back(std::string("status_") + s);

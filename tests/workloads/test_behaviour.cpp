@@ -183,6 +183,29 @@ TEST(workloads, AtaxFirstKernelFullyDivergentSecondCoalesced) {
   for (const Instruction* i : a2) EXPECT_EQ(test::lines_touched(w2, *i), 1u);
 }
 
+TEST(workloads, RowwalkLoadsShareNoLineWithinASweepAndRepeatEachSweep) {
+  GenRun run_k = run("rowwalk");  // cols=64, stride=32, sweeps=2: 2 loads per sweep, 4 in all
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  const Warp& w = k[0].blocks[0].warps[0];
+  const auto loads = find(k[0], w, "LDG.E", 10);
+  ASSERT_EQ(loads.size(), 4u);
+  auto lines = [&](const Instruction* i) {
+    std::set<uint64_t> l;
+    for (uint64_t a : addresses(w, *i)) l.insert(a >> 7);
+    return l;
+  };
+  for (const Instruction* i : loads) EXPECT_EQ(test::lines_touched(w, *i), 32u);
+  const auto l0 = lines(loads[0]), l1 = lines(loads[1]);
+  for (uint64_t x : l0) EXPECT_EQ(l1.count(x), 0u) << "consecutive loads of a warp share a line";
+  EXPECT_EQ(lines(loads[2]), l0);  // the second sweep re-reads the first sweep's lines
+  EXPECT_EQ(lines(loads[3]), l1);
+  // A smaller stride walks within a line: 2 consecutive loads per line at stride 16.
+  GenRun half = run("rowwalk", {"stride=16"});
+  const Warp& h = half.k[0].blocks[0].warps[0];
+  EXPECT_EQ(find(half.k[0], h, "LDG.E", 10).size(), 8u);
+}
+
 TEST(workloads, Stencil2dBarriersAndShrinkingPyramid) {
   GenRun run_k = run("stencil2d");
   auto& k = run_k.k;

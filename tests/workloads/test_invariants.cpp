@@ -165,7 +165,7 @@ TEST(workloads, WorkloadRegistryListsTheBuiltinKernelsInAFixedOrder) {
   const std::vector<std::string> expected = {"vecadd",   "transpose_naive", "transpose_shared", "gemm_naive",
                                              "gemm_store2", "spmv_csr",     "atax",             "stencil2d",
                                              "reduction", "streamcluster",  "kmeans",           "regheavy",
-                                             "branchy"};
+                                             "branchy",   "rowwalk"};
   EXPECT_EQ(all_names(), expected);
   for (const std::string& n : expected) {
     const Workload* w = find_workload(n);
@@ -226,7 +226,8 @@ INSTANTIATE_TEST_SUITE_P(
                       Odd{"streamcluster", {"points=1000", "dim=3", "centers=7", "block=96", "seed=3"}},
                       Odd{"kmeans", {"points=999", "features=3", "clusters=2", "block=64"}},
                       Odd{"regheavy", {"n=500", "block=128", "loads=64", "chain=70", "rounds=2"}},
-                      Odd{"branchy", {"n=1000", "block=96", "max_trips=20", "taken_pct=10", "seed=9"}}),
+                      Odd{"branchy", {"n=1000", "block=96", "max_trips=20", "taken_pct=10", "seed=9"}},
+                      Odd{"rowwalk", {"rows=1000", "cols=70", "stride=24", "sweeps=3", "block=96"}}),
     [](const ::testing::TestParamInfo<Odd>& i) { return std::string(i.param.name) + "_" + std::to_string(i.index); });
 
 }  // namespace

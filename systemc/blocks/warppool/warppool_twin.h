@@ -52,7 +52,7 @@ class WarpPoolTwin : public WarpPoolBlock {
   // Per-edge decisions that depend on the inputs.
   struct Edge {
     bool acc_load = false, acc_store = false;
-    std::array<bool, 4> ins_ok{}, ins_alloc{}, in_move{}, cl_move{}, emit{}, fin{};
+    std::array<bool, 4> ins_ok{}, ins_alloc{}, ins_deferred{}, in_move{}, cl_move{}, emit{}, fin{};
     std::array<uint32_t, 4> ins_tag{}, tmt_grant{};
     std::array<uint32_t, 4> match{};   // lanes of the line each coalescer emits
     int pop_c = -1;

@@ -103,6 +103,7 @@ struct WarpPoolTrace {
   int popped_into = -1;                 // coalescer that took an instruction
   std::array<int, 4> inserted_tag{{-1, -1, -1, -1}};  // per coalescer: tag id a load went into
   std::array<bool, 4> allocated{};      // ... by allocating the tag (else merged)
+  std::array<bool, 4> alloc_deferred{}; // per coalescer: a free tag was withheld (allocation priority)
   std::array<WpLineReq, 4> inserted{};  // ... the request inserted
   std::array<bool, 4> emitted{};        // coalescer produced a line request
   std::array<WpLineReq, 4> emitted_req{};

@@ -10,6 +10,21 @@ namespace gpucosim {
 
 // Inter-warp queue insertion (IN stage) and the store leaving it.
 void WarpPoolTwin::queues_decide(Edge& e) const {
+  // Allocation priority: a load waiting at insertion with no tag of its queue usable (no free
+  // tag, no same-line tag with room; from the registers) stops every load of a lower-priority
+  // warp (a later instruction queue) from allocating a tag; those may still merge.
+  std::array<bool, 4> starved{};
+  for (uint32_t c = 0; c < p_.n_coalescers; ++c) {
+    const WpLineReq& r = s_.in[c];
+    if (!r.valid || r.store) continue;
+    const uint32_t q = queue_of(r.line);
+    bool room = false;
+    for (uint32_t t = 0; t < p_.tags_per_queue; ++t) {
+      const WpTag& g = s_.tags[q * p_.tags_per_queue + t];
+      room = room || !g.valid || (g.line == r.line && g.n < p_.slots_per_tag);
+    }
+    starved[c] = !room;
+  }
   for (uint32_t c = 0; c < p_.n_coalescers; ++c) {
     const WpLineReq& r = s_.in[c];
     if (!r.valid) continue;
@@ -34,8 +49,15 @@ void WarpPoolTwin::queues_decide(Edge& e) const {
       e.ins_ok[c] = true;
       e.ins_tag[c] = uint32_t(match);
     } else if (free_t >= 0) {
-      e.ins_ok[c] = e.ins_alloc[c] = true;
-      e.ins_tag[c] = uint32_t(free_t);
+      bool yield_to_higher = false;
+      for (uint32_t d = 0; d < p_.n_coalescers; ++d)
+        yield_to_higher = yield_to_higher || (starved[d] && iq_of(s_.in[d].warp) < iq_of(r.warp));
+      if (yield_to_higher) {
+        e.ins_deferred[c] = true;
+      } else {
+        e.ins_ok[c] = e.ins_alloc[c] = true;
+        e.ins_tag[c] = uint32_t(free_t);
+      }
     }
     e.in_move[c] = e.ins_ok[c];
   }
@@ -196,6 +218,8 @@ void WarpPoolTwin::queues_apply(const WarpPoolInputs& in, const Edge& e) {
       tr_.inserted[c] = r;
     }
   }
+  if (trace_on_)
+    for (uint32_t c = 0; c < p_.n_coalescers; ++c) tr_.alloc_deferred[c] = e.ins_deferred[c];
   // Selector counters.
   if (e.acc_load) {
     if (sel_.pos == 0) s_.bypassed = 0;
