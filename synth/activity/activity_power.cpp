@@ -8,6 +8,7 @@
 #include "kernel/input_error.h"
 #include "synth/activity/sta_activity.h"
 #include "synth/flow/tool_runner.h"
+#include "synth/flow/text_trim.h"
 
 namespace gpucosim::synth {
 
@@ -17,12 +18,6 @@ void write_text(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw InputError(path, 0, "cannot write this file");
-}
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
 }  // namespace

@@ -1,17 +1,8 @@
 // Critical-path endpoint names (see netlist_names.h).
 #include "synth/flow/netlist_names.h"
+#include "synth/flow/text_trim.h"
 
 namespace gpucosim::synth {
-
-namespace {
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  const size_t e = s.find_last_not_of(" \t\r\n");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
-
-}  // namespace
 
 std::string describe_instance(const std::string& netlist, const std::string& inst) {
   if (inst.empty() || inst[0] != '_') return inst;  // ports and named instances speak for themselves

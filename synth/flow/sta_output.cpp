@@ -6,16 +6,11 @@
 #include <sstream>
 
 #include "kernel/input_error.h"
+#include "synth/flow/text_trim.h"
 
 namespace gpucosim::synth {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r");
-  const size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
 
 // OpenSTA reports 1e30 as the slack of a design with no constrained path.
 constexpr double kUnconstrained = 1e29;

@@ -5,16 +5,11 @@
 #include <sstream>
 
 #include "kernel/input_error.h"
+#include "synth/flow/text_trim.h"
 
 namespace gpucosim::synth {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r");
-  const size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
 
 // RTLIL identifiers: "\name" is public (printed without the backslash), "$..." is internal.
 std::string rtlil_name(const std::string& id) { return !id.empty() && id[0] == '\\' ? id.substr(1) : id; }
