@@ -77,7 +77,8 @@ Row measure(const Case& c, bool quick) {
   row.wp_mpki = wp.total("L1D_total_cache_misses") / kinsn;
   const double reqs = wp.total("warppool_l1_load_requests");
   row.loads_per_request = reqs > 0 ? wp.total("warppool_load_slots") / reqs : 0;
-  row.mem_stall_share = stall_total(off) > 0 ? off.total("stall_mem") / stall_total(off) : 0;
+  const double stalls = stall_total(off);
+  row.mem_stall_share = stalls > 0 ? off.total("stall_mem") / stalls : 0;
   row.switches = wp.total("warppool_policy_switches");
   return row;
 }

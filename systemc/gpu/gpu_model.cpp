@@ -170,13 +170,12 @@ void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = 0;
   dispatcher_->tick(cycle);
   for (size_t i = 0; i < sms_.size(); ++i) {
-    if (!sm_active_[i] && !opts_.tick_idle_components) {
-      sm_ticked_ = i + 1;  // skipped: idle, its idle cycles are counted later (Sm::tick/collect)
-      continue;
-    }
+    // SM i has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
+    // later, by Sm::tick or Sm::collect): statistics taken from here on see it at `cycle`.
+    sm_ticked_ = i + 1;
+    if (!sm_active_[i] && !opts_.tick_idle_components) continue;
     Sm& s = *sms_[i];
     s.tick(cycle);
-    sm_ticked_ = i + 1;
     for (uint32_t launch_id : s.take_completed_blocks()) dispatcher_->block_completed(launch_id, cycle);
     sm_active_[i] = !s.idle();
   }

@@ -112,6 +112,15 @@ double sum_stats(const json& stats, const std::string& prefix, const std::string
   return s;
 }
 
+void drop_wall_clock(json& j) {
+  if (j.is_object()) {
+    for (const char* k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) j.erase(k);
+    for (auto& [k, v] : j.items()) drop_wall_clock(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) drop_wall_clock(v);
+  }
+}
+
 CliRun run_cli(const std::string& args, const std::string& out_dir) {
   const std::string dir = out_dir.empty() ? scratch_dir() : out_dir;
   CliRun r;

@@ -45,6 +45,10 @@ json simulate(const GpuConfig& cfg, const Application& app, GpuModelOptions opts
 // Sum of every statistic whose name matches prefix + "<anything>" + suffix (e.g. "dram[", "].bytes_read").
 double sum_stats(const json& stats, const std::string& prefix, const std::string& suffix);
 
+// Removes the fields that depend on the host's speed (sim_wall_s, sim_rate_*), everywhere in a
+// stats JSON, so two runs of the same simulation compare equal.
+void drop_wall_clock(json& j);
+
 // Clock periods and ratios used to convert configured latencies into core cycles.
 inline double core_per_icnt(const GpuConfig& g) { return g.clock.core_mhz / g.clock.icnt_mhz; }
 inline double core_per_l2(const GpuConfig& g) { return g.clock.core_mhz / g.clock.l2_mhz; }

@@ -8,16 +8,6 @@
 namespace gpucosim::test {
 namespace {
 
-// Removes the fields that depend on the host's speed, everywhere in the stats JSON.
-void drop_wall_clock(json& j) {
-  if (j.is_object()) {
-    for (const char* k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) j.erase(k);
-    for (auto& [k, v] : j.items()) drop_wall_clock(v);
-  } else if (j.is_array()) {
-    for (auto& v : j) drop_wall_clock(v);
-  }
-}
-
 TEST(gpu_runs, TwoRunsGiveIdenticalStats) {
   const std::string dir = scratch_dir();
   for (const char* w : {"spmv_csr:rows=1024", "transpose_shared:n=128"}) {

@@ -17,7 +17,7 @@ json run(const std::string& preset_name, const std::string& workload, bool tick_
     GpuModelOptions o;
     o.tick_idle_components = tick_all;
     json j = simulate(g, application_from_workload(workload), o);
-    for (const char* k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) j["total"].erase(k);
+    drop_wall_clock(j);
     return j;
   });
 }

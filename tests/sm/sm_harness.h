@@ -178,6 +178,25 @@ struct Bench {
   }
 };
 
+// A GTX480-like L1 data cache: 32 sets x 4 ways of 128-byte lines (not sectored), linear set
+// index, write-through no-write-allocate, 32 MSHRs merging up to 8 requests, an 8-entry miss
+// queue; Fermi coalescing.
+inline void fermi_l1(Bench& b) {
+  b.core.coalesce_arch = 13;
+  b.core.l1d.enabled = true;
+  b.core.l1d.sectored = false;
+  b.core.l1d.nsets = 32;
+  b.core.l1d.line_bytes = 128;
+  b.core.l1d.assoc = 4;
+  b.core.l1d.write_policy = 'T';
+  b.core.l1d.alloc_policy = 'm';
+  b.core.l1d.write_alloc = 'N';
+  b.core.l1d.set_index = 'L';
+  b.core.l1d.mshr_entries = 32;
+  b.core.l1d.mshr_max_merge = 8;
+  b.core.l1d.miss_queue = 8;
+}
+
 inline ThreadBlock block_of(std::vector<Warp> warps) {
   ThreadBlock tb;
   for (size_t i = 0; i < warps.size(); ++i) warps[i].id = uint32_t(i);

@@ -9,23 +9,6 @@
 namespace gpucosim::test {
 namespace {
 
-// A GTX480-like L1: 128-byte lines, not sectored, MSHRs that merge.
-void fermi_l1(Bench& b) {
-  b.core.coalesce_arch = 13;
-  b.core.l1d.enabled = true;
-  b.core.l1d.sectored = false;
-  b.core.l1d.nsets = 32;
-  b.core.l1d.line_bytes = 128;
-  b.core.l1d.assoc = 4;
-  b.core.l1d.write_policy = 'T';
-  b.core.l1d.alloc_policy = 'm';
-  b.core.l1d.write_alloc = 'N';
-  b.core.l1d.set_index = 'L';
-  b.core.l1d.mshr_entries = 32;
-  b.core.l1d.mshr_max_merge = 8;
-  b.core.l1d.miss_queue = 8;
-}
-
 TEST(SmMemory, SharedMemoryLatencyAndConflicts) {
   Bench b;
   b.build();

@@ -12,21 +12,11 @@
 namespace gpucosim::test {
 namespace {
 
-// The GTX 480 L1 of the thesis: 64 sets, 128-byte lines, 4-way, hashed set index.
-void fermi_l1(Bench& b) {
-  b.core.coalesce_arch = 13;
-  b.core.l1d.enabled = true;
-  b.core.l1d.sectored = false;
+// The GTX 480 L1 of the thesis: 64 sets, hashed set index (WarpPool's queue index), 1-cycle hits.
+void thesis_l1(Bench& b) {
+  fermi_l1(b);
   b.core.l1d.nsets = 64;
-  b.core.l1d.line_bytes = 128;
-  b.core.l1d.assoc = 4;
-  b.core.l1d.write_policy = 'T';
-  b.core.l1d.alloc_policy = 'm';
-  b.core.l1d.write_alloc = 'N';
   b.core.l1d.set_index = 'H';
-  b.core.l1d.mshr_entries = 32;
-  b.core.l1d.mshr_max_merge = 8;
-  b.core.l1d.miss_queue = 8;
   b.core.l1_latency = 1;
   b.hdr.block = Dim3{256, 1, 1};
 }
@@ -66,7 +56,7 @@ TEST(SmWarpPool, OffBuildsTheBaselineSm) {
 
 TEST(SmWarpPool, MergesDivergentLoadsAcrossWarpsIntoFewerL1Requests) {
   Bench b;
-  fermi_l1(b);
+  thesis_l1(b);
   build(b, WarpPoolMode::Tlm);
   transpose_column_loads(b, 8, 2);
   // Baseline: 8 warps x 2 loads x 32 lines = 512 L1 accesses. WarpPool merges up to 4 warps.
@@ -84,7 +74,7 @@ TEST(SmWarpPool, MergesDivergentLoadsAcrossWarpsIntoFewerL1Requests) {
 
 TEST(SmWarpPool, UnitStrideLoadIsOneConsecutiveRequestAndCompletes) {
   Bench b;
-  fermi_l1(b);
+  thesis_l1(b);
   b.mem_latency = 50;
   build(b, WarpPoolMode::Tlm);
   Warp w;
@@ -104,7 +94,7 @@ TEST(SmWarpPool, UnitStrideLoadIsOneConsecutiveRequestAndCompletes) {
 
 TEST(SmWarpPool, StoreWaitsUntilTheWarpsEarlierLoadReachedTheL1) {
   Bench b;
-  fermi_l1(b);
+  thesis_l1(b);
   build(b, WarpPoolMode::Tlm);
   Warp w;
   LaneAddrs a = strided(0x30000, 4), s = strided(0x38000, 4);
@@ -124,7 +114,7 @@ TEST(SmWarpPool, StoreWaitsUntilTheWarpsEarlierLoadReachedTheL1) {
 
 TEST(SmWarpPool, MixedLoadsStoresAndSharedMemoryAllComplete) {
   Bench b;
-  fermi_l1(b);
+  thesis_l1(b);
   build(b, WarpPoolMode::Tlm);
   std::vector<Warp> ws(6);
   for (uint32_t w = 0; w < 6; ++w) {
@@ -148,7 +138,7 @@ TEST(SmWarpPool, MixedLoadsStoresAndSharedMemoryAllComplete) {
 
 TEST(SmWarpPool, TwinAndRtlInLockstepInsideTheSm) {
   Bench b;
-  fermi_l1(b);
+  thesis_l1(b);
   build(b, WarpPoolMode::Lockstep);
   transpose_column_loads(b, 8, 2);
   EXPECT_GT(b.stat("lockstep_cycles_compared"), 100);
