@@ -18,6 +18,10 @@ module warppool_decode #(
   wire [4:0] lo = payload[4:0];
   wire [TMT_W-1:0] idx = payload[TMT_W-1:0];
   wire [5:0] n = (6'd32 - {1'b0, hi}) < (6'd32 - {1'b0, lo}) ? (6'd32 - {1'b0, hi}) : (6'd32 - {1'b0, lo});
+  // Type 1 with payload[9] set is a HALF RANGE {a = payload[8:5], w = lo}, n = min(16-a, 32-w).
+  wire half = payload[9];
+  wire [4:0] ha = {1'b0, payload[8:5]};
+  wire [5:0] nh = (6'd16 - {1'b0, ha}) < (6'd32 - {1'b0, lo}) ? (6'd16 - {1'b0, ha}) : (6'd32 - {1'b0, lo});
 
   always @* begin : dec_lanes
     integer t;
@@ -28,8 +32,8 @@ module warppool_decode #(
         cls = (payload == 10'd0) ? 3'd0 : 3'd3;
       end
       2'd1: begin
-        lanes = 32'hffffffff;
-        cls = 3'd1;
+        lanes = half ? ((32'd1 << nh) - 32'd1) << ha : 32'hffffffff;
+        cls = half ? 3'd3 : 3'd1;
       end
       2'd2: begin
         for (t = 0; t < 32; t = t + 1) if (hi == t[4:0]) lanes[t] = 1'b1;
@@ -51,7 +55,9 @@ module warppool_decode #(
           if (t[4:0] >= hi && {1'b0, t[4:0]} < {1'b0, hi} + n) words[t*5+:5] = lo + (t[4:0] - hi);
       end
       2'd1: begin
-        for (t = 0; t < 32; t = t + 1) words[t*5+:5] = lo;
+        for (t = 0; t < 32; t = t + 1)
+          if (!half) words[t*5+:5] = lo;
+          else if (t[4:0] >= ha && {1'b0, t[4:0]} < {1'b0, ha} + nh) words[t*5+:5] = lo + (t[4:0] - ha);
       end
       2'd2: begin
         for (t = 0; t < 32; t = t + 1) if (hi == t[4:0]) words[t*5+:5] = lo;

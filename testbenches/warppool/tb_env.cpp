@@ -166,9 +166,11 @@ std::string Env::l1_slot(uint32_t warp, uint32_t tag, uint64_t line, uint32_t la
     WpWords words{};
     for (uint32_t t = 0; t < 32; ++t)
       if ((lanes >> t) & 1u) words[t] = uint8_t((L.in.addr[t] >> 2) & 31);
-    const WpClass c = wp_classify(lanes, words).cls;
+    const WpPattern pat = wp_classify(lanes, words);
+    const WpClass c = pat.cls;
     if (uint32_t(c) != cls) return std::string("slot class ") + std::to_string(cls) + ", expected " + to_string(c);
     cov_.hit(std::string("class_") + to_string(c));
+    if (wp_is_half_range(pat.type, pat.payload)) cov_.hit("range_half_warp");
     if (L.in.width != 4) cov_.hit("subword_load");
   }
   it->second.sent = true;

@@ -87,6 +87,12 @@ Instr make_instr(std::mt19937_64& rng, const Mix& mix, const Layout& lay, uint32
       in.width = 1;
       for (int t = 0; t < 32; ++t) a[t] = base + t;
       break;
+    case Pat::Rows16: {  // a block 16 threads wide: two rows of 16 lanes, two lines apart, unaligned
+      const uint32_t off = pick(rng, 32);
+      const uint64_t row0 = base - 128 * (base > (shared ? lay.shared_base : priv) + 256 ? 2 : 0);
+      for (int t = 0; t < 32; ++t) a[t] = row0 + (t < 16 ? 0 : 256) + 4 * (off + uint32_t(t % 16));
+      break;
+    }
     default:  // ZeroMask
       in.mask = 0;
       for (int t = 0; t < 32; ++t) a[t] = base;

@@ -18,7 +18,8 @@
 namespace gpucosim::tb {
 
 enum class Pat : uint8_t {
-  Consecutive, Misaligned, Broadcast, Single, Partial, Strided2, Divergent, Column, SubWord, ZeroMask, kCount
+  Consecutive, Misaligned, Broadcast, Single, Partial, Strided2, Divergent, Column, SubWord, ZeroMask, Rows16,
+  kCount
 };
 constexpr int kPatterns = int(Pat::kCount);
 

@@ -27,7 +27,7 @@ Mix mix_of(std::initializer_list<std::pair<Pat, uint32_t>> w, uint32_t store_pct
 
 const Mix kAll = mix_of({{Pat::Consecutive, 3}, {Pat::Misaligned, 2}, {Pat::Broadcast, 2}, {Pat::Single, 2},
                          {Pat::Partial, 2}, {Pat::Strided2, 2}, {Pat::Divergent, 1}, {Pat::Column, 3},
-                         {Pat::SubWord, 1}, {Pat::ZeroMask, 1}},
+                         {Pat::SubWord, 1}, {Pat::ZeroMask, 1}, {Pat::Rows16, 2}},
                         20);
 
 // The phases; `quantum` cycles with every load missing make the policy toggle.
@@ -131,7 +131,7 @@ void lockstep_suite(const WarpPoolParams& p, uint64_t seed, uint32_t scale, Cove
 
 std::vector<std::string> required_bins(const WarpPoolParams& p) {
   std::vector<std::string> r = {"class_consecutive", "class_broadcast", "class_single", "class_range",
-                                "class_random", "send_oldest", "send_warpid", "toggle_to_warpid",
+                                "class_random", "range_half_warp", "send_oldest", "send_warpid", "toggle_to_warpid",
                                 "toggle_to_oldest", "warpid_bypass", "l1_reject", "l1_stall_returns",
                                 "ret_blocked", "out_of_order_return", "issue_blocked_iq_full",
                                 "issue_blocked_ld_consistency", "issue_blocked_st_consistency", "store_sent",

@@ -22,12 +22,12 @@ namespace {
 TEST(WarpPoolPattern, EncodeDecodeRoundTripAndTableOnlyWhenNoPatternFits) {
   std::mt19937_64 rng(5);
   uint32_t seen[kWpClasses] = {};
-  int table_checked = 0;
+  int table_checked = 0, half_ranges = 0;
   for (int i = 0; i < 200000; ++i) {
     uint32_t lanes;
     WpWords words{};
     const uint32_t a = uint32_t(rng() % 32), w = uint32_t(rng() % 32);
-    switch (rng() % 5) {
+    switch (rng() % 6) {
       case 0: lanes = ~0u; for (uint32_t t = 0; t < 32; ++t) words[t] = uint8_t(t); break;
       case 1: lanes = ~0u; words.fill(uint8_t(w)); break;
       case 2: lanes = 1u << a; words[a] = uint8_t(w); break;
@@ -36,6 +36,13 @@ TEST(WarpPoolPattern, EncodeDecodeRoundTripAndTableOnlyWhenNoPatternFits) {
         lanes = wp_run_mask(a, n);
         for (uint32_t t = a; t < a + n; ++t) words[t] = uint8_t(w + t - a);
         if (rng() % 4 == 0) lanes &= ~(1u << (a + rng() % n));  // sometimes break the run
+        break;
+      }
+      case 4: {  // a half-warp run: lanes a .. (15 or the line end), a < 16
+        const uint32_t h = a & 15, n = std::min(16 - h, 32 - w);
+        lanes = wp_run_mask(h, n);
+        for (uint32_t t = h; t < h + n; ++t) words[t] = uint8_t(w + t - h);
+        if (rng() % 4 == 0) lanes &= ~(1u << (h + rng() % n));
         break;
       }
       default:
@@ -47,6 +54,7 @@ TEST(WarpPoolPattern, EncodeDecodeRoundTripAndTableOnlyWhenNoPatternFits) {
       if (!((lanes >> t) & 1u)) words[t] = 0;
     const WpPattern p = wp_classify(lanes, words);
     seen[uint32_t(p.cls)] += 1;
+    half_ranges += wp_is_half_range(p.type, p.payload) ? 1 : 0;
     EXPECT_EQ(wp_class_of(p.type, p.payload), p.cls);
     if (p.type == kWpTable) {
       // No encoding may describe a mapping that went to the table (exhaustive over all 3 x 1024
@@ -64,6 +72,7 @@ TEST(WarpPoolPattern, EncodeDecodeRoundTripAndTableOnlyWhenNoPatternFits) {
     ASSERT_EQ(d, words);
   }
   for (uint32_t c = 0; c < kWpClasses; ++c) EXPECT_GT(seen[c], 0u) << to_string(WpClass(c));
+  EXPECT_GT(half_ranges, 0);
 }
 
 TEST(WarpPoolParamsCheck, BadSizesAreInputErrorsNamingTheField) {

@@ -6,10 +6,16 @@
 //                    w .. w+n-1, n = min(32 - a, 32 - w): the run ends at the last lane or the end
 //                    of the line. Covers every full-warp unit-stride access, aligned or not, and
 //                    CONSECUTIVE is RANGE(0, 0) (lane t <-> word t, all 32 lanes).
-//   type 1 BROADCAST payload = word (5): all 32 lanes get the same word.
+//   type 1 SHORT     payload bit 9 = 0: BROADCAST, payload = word (5): all 32 lanes get the same word.
+//                    payload bit 9 = 1: HALF RANGE {first lane a < 16 (4) | first word w (5)}: lanes
+//                    a .. a+n-1 get words w .. w+n-1, n = min(16 - a, 32 - w): a run that ends at
+//                    the end of the first half-warp or of the line. With RANGE it covers the thesis'
+//                    "a consecutive subset of threads requests a consecutive subset of words" for
+//                    blocks 16 threads wide (a warp = two rows of 16), aligned or not.
 //   type 2 SINGLE    payload = lane (5) | word (5): one lane.
 //   type 3 TABLE     payload = thread-map-table entry: any other mapping (per-lane valid + word).
-// Classes (statistics, coverage) follow from the encoding: RANGE(0,0) is CONSECUTIVE.
+// Classes (statistics, coverage) follow from the encoding: RANGE(0,0) is CONSECUTIVE, HALF RANGE
+// is class RANGE.
 #include <array>
 #include <cstdint>
 
@@ -19,7 +25,8 @@ namespace gpucosim {
 
 using WpWords = std::array<uint8_t, kWarpPoolLanes>;  // word index (0..31) per lane
 
-enum WpType : uint8_t { kWpRange = 0, kWpBroadcast = 1, kWpSingle = 2, kWpTable = 3 };
+enum WpType : uint8_t { kWpRange = 0, kWpShort = 1, kWpSingle = 2, kWpTable = 3 };
+constexpr uint16_t kWpHalfRangeFlag = 1u << 9;  // kWpShort payload: half range, not broadcast
 
 struct WpPattern {
   uint8_t type = kWpRange;
@@ -36,6 +43,11 @@ uint32_t wp_decode(uint8_t type, uint16_t payload, WpWords& words);
 
 // Class of an encoded pattern.
 WpClass wp_class_of(uint8_t type, uint16_t payload);
+
+// True when the encoded pattern is a HALF RANGE (coverage distinguishes it from RANGE).
+inline bool wp_is_half_range(uint8_t type, uint16_t payload) {
+  return type == kWpShort && (payload & kWpHalfRangeFlag) != 0;
+}
 
 // Lanes a .. a+n-1 as a mask (n may be 32).
 inline uint32_t wp_run_mask(uint32_t a, uint32_t n) {
