@@ -16,6 +16,11 @@ std::string gpucosim_exe() {
   return (self.parent_path() / ".." / "cli" / "gpucosim").string();
 }
 
+double CliResult::sms() const {
+  const nlohmann::json& core = config.at("core");
+  return core.value("n_clusters", 0.0) * core.value("cores_per_cluster", 0.0);
+}
+
 CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets) {
   // One scratch folder per process and call, so concurrent benchmarks do not collide.
   static unsigned serial = 0;
@@ -30,13 +35,18 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
     std::filesystem::remove_all(out);
     return r;
   }
-  std::ifstream in(out + "/stats.json");
-  std::stringstream text;
-  text << in.rdbuf();
+  auto slurp = [&](const char* file) {
+    std::ifstream in(out + "/" + file);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  const std::string stats_text = slurp("stats.json"), config_text = slurp("effective-config.json");
   std::filesystem::remove_all(out);
   try {
-    r.stats = nlohmann::json::parse(text.str());
-    r.ok = r.stats.contains("total");
+    r.stats = nlohmann::json::parse(stats_text);
+    r.config = nlohmann::json::parse(config_text).value("resolved", nlohmann::json::object());
+    r.ok = r.stats.contains("total") && r.config.contains("core");
   } catch (const nlohmann::json::exception& e) {
     std::fprintf(stderr, "unreadable stats of `%s`: %s\n", cmd.c_str(), e.what());
   }

@@ -14,8 +14,11 @@ std::string gpucosim_exe();
 struct CliResult {
   bool ok = false;
   nlohmann::json stats;  // {"kernels": [...], "total": {...}, ...}
+  nlohmann::json config; // the run's resolved configuration (effective-config.json "resolved")
   // Shortcuts into stats["total"].
   double total(const char* key) const { return stats["total"].value(key, 0.0); }
+  // SMs of the simulated GPU (clusters x cores per cluster).
+  double sms() const;
 };
 
 // `gpucosim run --quiet --workload SPEC --config CONFIG [--set S]...`; prints the command to

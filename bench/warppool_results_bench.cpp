@@ -80,6 +80,8 @@ Row measure(const Case& c, bool quick) {
   const double stalls = stall_total(off);
   row.mem_stall_share = stalls > 0 ? off.total("stall_mem") / stalls : 0;
   row.switches = wp.total("warppool_policy_switches");
+  row.sms = wp.sms();
+  row.wp_writebacks = wp.total("warppool_writebacks");
   return row;
 }
 

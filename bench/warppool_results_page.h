@@ -16,6 +16,8 @@ struct Row {
   double loads_per_request = 0;       // (warp, load, line) slots per WarpPool L1 load request
   double mem_stall_share = 0;         // baseline: memory stalls / all issue stalls
   double switches = 0;                // selector policy switches
+  double sms = 0;                     // SMs of the GPU
+  double wp_writebacks = 0;           // WarpPool writebacks, all SMs (one (warp, line) slot each)
   double speedup() const { return wp_cycles > 0 ? base_cycles / wp_cycles : 0; }
 };
 
@@ -27,6 +29,17 @@ struct Thrash {
   double base_mpki = 0, wp_mpki = 0, low_mpki = 0;
   double wp_miss_rate = 0, wp_switches = 0, low_switches = 0, low_warpid_share = 0, wp_warpid_share = 0;
 };
+
+// The transpose case study (seed Fig. 3.14), from the transpose_naive and transpose_shared rows.
+struct TransposeStudy {
+  bool ok = false;
+  double shared_vs_naive = 0;     // baseline shared-memory transpose time / baseline naive time
+  double wp_vs_naive = 0;         // naive + WarpPool / naive baseline
+  double wb_per_sm = 0;           // WarpPool writebacks per SM = cycles the writeback must take
+  double wb_floor_vs_naive = 0;   // wb_per_sm / naive baseline cycles: WarpPool's lowest reachable ratio
+  double wb_busy = 0;             // wb_per_sm / WarpPool cycles
+};
+TransposeStudy transpose_study(const std::vector<Row>& rows);
 
 // The page's headline figures and whether each target of issue 4 holds.
 struct Summary {
