@@ -18,33 +18,36 @@
 #include <vector>
 
 #include "bench/cli_run.h"
+#include "workloads/inter_warp_locality.h"
 #include "bench/warppool_results_page.h"
 
 namespace gpucosim::bench {
 namespace {
 
-// Workloads at the sizes of the results page. `inter_warp` marks kernels whose warps read the
-// same 128-byte lines by construction (the seed's "kernels with inter-warp spatial locality").
+// Workloads at the sizes of the results page. Which of them have inter-warp locality is measured
+// from their instruction streams (bench/inter_warp_locality.h), not marked here.
 struct Case {
   const char* workload;
   const char* full;   // parameters for the page
-  bool inter_warp;
 };
 const Case kCases[] = {
-    {"vecadd", "n=1048576", false},
-    {"transpose_naive", "n=1024", true},
-    {"transpose_shared", "n=1024", false},
-    {"gemm_naive", "m=128,n=256,k=128", true},
-    {"gemm_store2", "m=128,n=256,k=128", true},
-    {"spmv_csr", "rows=65536", false},
-    {"atax", "nx=8192,ny=256", false},
-    {"stencil2d", "rows=512,cols=512", true},
-    {"reduction", "blocks=2048", false},
-    {"streamcluster", "points=32768", true},
-    {"kmeans", "points=65536", true},
-    {"regheavy", "", false},
-    {"branchy", "", false},
+    {"vecadd", "n=1048576"},
+    {"transpose_naive", "n=1024"},
+    {"transpose_shared", "n=1024"},
+    {"gemm_naive", "m=128,n=256,k=128"},
+    {"gemm_store2", "m=128,n=256,k=128"},
+    {"spmv_csr", "rows=65536"},
+    {"atax", "nx=8192,ny=256"},
+    {"stencil2d", "rows=512,cols=512"},
+    {"reduction", "blocks=2048"},
+    {"streamcluster", "points=32768"},
+    {"kmeans", "points=65536"},
+    {"regheavy", ""},
+    {"branchy", ""},
 };
+
+// Thread blocks of each kernel whose streams the locality measure reads.
+constexpr uint64_t kLocalityBlocks = 64;
 
 // The thrashing experiment: row walks with a stride of one 128-byte line (ATAX_1/MVT_1/BICG_2's
 // pattern with no reuse between a warp's consecutive loads), 48 warps per SM each re-reading its
@@ -64,8 +67,9 @@ Row measure(const Case& c, bool quick) {
   Row row;
   row.workload = c.workload;
   row.params = quick ? "" : c.full;
-  row.inter_warp = c.inter_warp;
   const std::string spec = row.params.empty() ? row.workload : row.workload + ":" + row.params;
+  row.line_share = inter_warp_line_share(spec, kLocalityBlocks).share();
+  row.inter_warp = row.line_share >= kInterWarpShare;
   const CliResult off = run_workload(spec, "GTX480", {"warppool=off"});
   const CliResult wp = run_workload(spec, "GTX480", {"warppool=tlm"});
   if (!off.ok || !wp.ok) return row;

@@ -125,15 +125,19 @@ std::string results_page(const std::vector<Row>& rows, const Thrash& t, const Su
     << "% of the baseline's issue stalls wait on memory (column `mem stall`): ";
   for (size_t i = 0; i < s.mem_limited.size(); ++i) o << (i ? ", " : "") << "`" << s.mem_limited[i] << "`";
   o << ".\n\n## Per workload\n\n"
-    << "| workload | parameters | inter-warp | mem stall | baseline cycles | WarpPool cycles | speedup | loads / L1 "
-       "request | MPKI base | MPKI WarpPool | policy switches |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+    << "| workload | parameters | shared lines | inter-warp | mem stall | baseline cycles | WarpPool cycles | speedup | loads / L1 "
+       "request | MPKI base | MPKI WarpPool | policy switches |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Row& r : rows)
     o << "| " << r.workload << " | " << (r.params.empty() ? "defaults" : r.params) << " | "
-      << (r.inter_warp ? "yes" : "") << " | " << fmt("%.0f%%", 100 * r.mem_stall_share) << " | "
+      << (r.line_share > 0 ? fmt("%.1f%%", 100 * r.line_share) : "-") << " | " << (r.inter_warp ? "yes" : "") << " | " << fmt("%.0f%%", 100 * r.mem_stall_share) << " | "
       << fmt("%.0f", r.base_cycles) << " | " << fmt("%.0f", r.wp_cycles) << " | " << fmt("%.3fx", r.speedup())
       << " | " << (r.loads_per_request > 0 ? fmt("%.3f", r.loads_per_request) : "-") << " | "
       << fmt("%.1f", r.base_mpki) << " | " << fmt("%.1f", r.wp_mpki) << " | " << fmt("%.0f", r.switches) << " |\n";
-  o << "\nMPKI: L1 data-cache misses per 1000 warp instructions.\n\n";
+  o << "\nMPKI: L1 data-cache misses per 1000 warp instructions. Shared lines: the share of the kernel's "
+       "global-load line requests (warp, load, 128-byte line) whose line another warp of the same thread block also "
+       "loads, read from the instruction streams of the first blocks of each kernel; a kernel has inter-warp "
+       "locality (the seed's \"kernels with inter-warp spatial locality\") at "
+    << fmt("%.0f%%", 100 * kInterWarpShare) << " or more (the built-in workloads measure either <= 24% or >= 50%).\n\n";
   const TransposeStudy ts = transpose_study(rows);
   if (ts.ok) {
     o << "## Transpose case study (seed Fig. 3.14)\n\n| figure | ours | seed |\n|---|---|---|\n"

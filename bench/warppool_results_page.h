@@ -9,7 +9,8 @@ namespace gpucosim::bench {
 // One workload, baseline vs WarpPool on GTX480.
 struct Row {
   std::string workload, params;
-  bool inter_warp = false;  // warps share lines by construction
+  double line_share = 0;    // global-load line requests whose line another warp of the block loads
+  bool inter_warp = false;  // line_share >= kInterWarpShare
   bool ok = false;
   double base_cycles = 0, wp_cycles = 0;
   double base_mpki = 0, wp_mpki = 0;  // L1D misses per 1000 warp instructions
@@ -56,6 +57,11 @@ struct Summary {
   };
   std::vector<Check> checks;
 };
+
+// Inter-warp spatial locality: at least this share of a kernel's global-load line requests are to
+// lines another warp of the same thread block also loads (bench/inter_warp_locality.h). The
+// built-in workloads fall on either side of a wide gap (<= 24 % or >= 50 %); the threshold sits in it.
+constexpr double kInterWarpShare = 1.0 / 3.0;
 
 // Memory-throughput-limited: at least this share of the baseline's issue stalls wait on memory.
 constexpr double kMemLimitedShare = 0.5;

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <set>
+#include <sstream>
 
 #include "kernel/input_error.h"
 #include "workloads/builtin.h"
@@ -73,6 +74,24 @@ ParamValues resolve_params(const Workload& w, const std::vector<std::string>& ov
     values[name] = v;
   }
   return values;
+}
+
+GeneratedApp generate_workload(const std::string& spec) {
+  const std::string name = spec.substr(0, spec.find(':'));
+  std::vector<std::string> overrides;
+  if (name.size() < spec.size()) {
+    std::stringstream rest(spec.substr(name.size() + 1));
+    std::string kv;
+    while (std::getline(rest, kv, ','))
+      if (!kv.empty()) overrides.push_back(kv);
+  }
+  const Workload* w = find_workload(name);
+  if (!w) {
+    std::string names;
+    for (const auto& b : builtin_workloads()) names += (names.empty() ? "" : ", ") + b->name();
+    throw InputError("--workload", 0, "unknown workload '" + name + "'; expected one of: " + names);
+  }
+  return w->generate(resolve_params(*w, overrides, "--workload " + name));
 }
 
 }  // namespace gpucosim

@@ -67,4 +67,8 @@ const Workload* find_workload(const std::string& name);
 ParamValues resolve_params(const Workload& w, const std::vector<std::string>& overrides,
                            const std::string& origin = "--param");
 
+// Generates the workload named by SPEC, "NAME" or "NAME:k=v,k=v" (the CLI's --workload). An
+// unknown name or bad parameters raise InputError("--workload", ...) listing the valid choices.
+GeneratedApp generate_workload(const std::string& spec);
+
 }  // namespace gpucosim

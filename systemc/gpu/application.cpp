@@ -1,7 +1,6 @@
 #include "systemc/gpu/application.h"
 
 #include <filesystem>
-#include <sstream>
 
 #include "kernel/input_error.h"
 #include "workloads/workload.h"
@@ -39,22 +38,7 @@ Application application_from_trace(const std::string& path, const TraceReadOptio
 }
 
 Application application_from_workload(const std::string& spec) {
-  std::string name = spec.substr(0, spec.find(':'));
-  std::vector<std::string> overrides;
-  if (name.size() < spec.size()) {
-    std::stringstream rest(spec.substr(name.size() + 1));
-    std::string kv;
-    while (std::getline(rest, kv, ','))
-      if (!kv.empty()) overrides.push_back(kv);
-  }
-  const Workload* w = find_workload(name);
-  if (!w) {
-    std::string names;
-    for (const auto& b : builtin_workloads()) names += (names.empty() ? "" : ", ") + b->name();
-    throw InputError("--workload", 0, "unknown workload '" + name + "'; expected one of: " + names);
-  }
-  ParamValues p = resolve_params(*w, overrides, "--workload " + name);
-  GeneratedApp gen = w->generate(p);
+  GeneratedApp gen = generate_workload(spec);
   Application app;
   app.origin = "workload " + spec;
   app.memcpys = std::move(gen.memcpys);
