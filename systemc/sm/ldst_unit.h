@@ -66,6 +66,7 @@ class LdstUnit : private FrontEndL1 {
 
   // Issue stage (memory-consistency gate of the front end; always true without one).
   bool may_issue(uint32_t warp, const OpcodeInfo& o) const;
+  uint64_t gate_epoch() const { return fe_ ? fe_->gate_epoch() : 0; }
   void issued(uint32_t warp, const OpcodeInfo& o);
 
   void set_partition_map(const PartitionMap* m) { map_ = m; }

@@ -59,6 +59,9 @@ class GlobalFrontEnd {
   virtual const char* name() const = 0;
   // Issue stage.
   virtual bool may_issue(uint32_t warp, GlobalOp op) const = 0;
+  // Changes whenever an answer of may_issue() may have changed (the SM caches the refusals until
+  // then, so a warp held by the gate costs the issue walk nothing).
+  virtual uint64_t gate_epoch() const = 0;
   virtual void issued(uint32_t warp, GlobalOp op) = 0;
   // An issued instruction reached the LSU but takes the baseline path (an atomic, a predicated-off
   // access): it no longer counts as on its way to the front end.

@@ -170,6 +170,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // That stays true until the warp issues (only its own issue can add scoreboard reservations),
   // so while the path is busy the issue walk answers kMem for them without looking again.
   uint64_t mem_ready_ = 0;
+  // Warps whose next instruction is a hazard-free memory instruction the LSU front end's
+  // consistency gate refused. Valid while the front end's gate_epoch() stays gate_epoch_.
+  uint64_t gate_wait_ = 0;
+  uint64_t gate_epoch_ = 0;
   std::vector<uint64_t> sched_slots_; // warp slots of each scheduler (slot % n_schedulers)
   uint64_t maybe_done_ = 0;           // warps to check for completion at the end of the tick
   uint32_t fetch_rr_ = 0;

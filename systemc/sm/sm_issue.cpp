@@ -31,6 +31,10 @@ int Sm::stall_rank(Stall s) {
 }
 
 void Sm::issue(uint64_t now) {
+  if (lsu_->gate_epoch() != gate_epoch_) {  // the gate may answer differently now
+    gate_epoch_ = lsu_->gate_epoch();
+    gate_wait_ = 0;
+  }
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;
@@ -42,7 +46,7 @@ void Sm::issue(uint64_t now) {
     // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
     const uint64_t live = sched_slots_[sid] & issuing_;
     const bool mem_ok = mem_path_free(sid);
-    const uint64_t mem_wait = mem_ok ? 0 : live & mem_ready_;
+    const uint64_t mem_wait = (mem_ok ? 0 : live & mem_ready_) | (live & gate_wait_);
     if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait) == 0) {
       n_.stall[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
       continue;
@@ -50,7 +54,7 @@ void Sm::issue(uint64_t now) {
     Stall why = kIdle;  // the reason of the warp that came closest to issuing
     bool issued = false;
     sch.for_each_candidate([&](uint32_t w) {
-      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_)
+      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_, gate_wait_)
         if (stall_rank(kMem) > stall_rank(why)) why = kMem;
         return false;
       }
@@ -105,7 +109,10 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
       if (!second) mem_ready_ |= uint64_t(1) << w;
       return kMem;
     }
-    if (!lsu_->may_issue(w, info)) return kMem;  // a research front end's consistency gate
+    if (!lsu_->may_issue(w, info)) {  // a research front end's consistency gate
+      if (!second) gate_wait_ |= uint64_t(1) << w;
+      return kMem;
+    }
   } else if (!only_issue) {
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;

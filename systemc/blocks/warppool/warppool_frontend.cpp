@@ -24,11 +24,15 @@ bool WarpPoolFrontEnd::may_issue(uint32_t warp, GlobalOp op) const {
 }
 
 void WarpPoolFrontEnd::issued(uint32_t warp, GlobalOp op) {
+  gate_epoch_ += 1;
   transit_[warp].count += 1;
   transit_[warp].last_load = op == GlobalOp::Load;
 }
 
-void WarpPoolFrontEnd::dispatched_elsewhere(uint32_t warp) { transit_[warp].count -= 1; }
+void WarpPoolFrontEnd::dispatched_elsewhere(uint32_t warp) {
+  gate_epoch_ += 1;
+  transit_[warp].count -= 1;
+}
 
 bool WarpPoolFrontEnd::can_accept(uint32_t warp, bool store) const {
   (void)store;
@@ -44,6 +48,7 @@ void WarpPoolFrontEnd::accept(const GlobalInst& g) {
   I = Inst{true, g.store, g.token, g.launch_id, g.active_mask, 0, g.addrs};
   live_[g.warp] += 1;
   transit_[g.warp].count -= 1;
+  gate_epoch_ += 1;
   pending_ = true;
   pending_warp_ = g.warp;
   pending_tag_ = tag;
@@ -160,6 +165,7 @@ void WarpPoolFrontEnd::cycle(uint64_t now, FrontEndL1& l1, bool l1_free) {
     pending_ = false;
   }
   block_->step(in, out_);
+  if (out_.ld_ok != o.ld_ok || out_.st_ok != o.st_ok) gate_epoch_ += 1;
   if (out_.policy != last_policy_) {
     n_.policy_switches += 1;
     last_policy_ = out_.policy;

@@ -30,6 +30,7 @@ class WarpPoolFrontEnd : public GlobalFrontEnd {
 
   const char* name() const override { return "warppool"; }
   bool may_issue(uint32_t warp, GlobalOp op) const override;
+  uint64_t gate_epoch() const override { return gate_epoch_; }
   void issued(uint32_t warp, GlobalOp op) override;
   void dispatched_elsewhere(uint32_t warp) override;
   bool can_accept(uint32_t warp, bool store) const override;
@@ -82,6 +83,7 @@ class WarpPoolFrontEnd : public GlobalFrontEnd {
   std::deque<Return> returns_;             // data available, in order of arrival
   uint32_t in_flight_ = 0;                 // accepted load requests whose data has not returned
   bool last_policy_ = false;
+  uint64_t gate_epoch_ = 0;                // bumped when transit_ or the ld_ok/st_ok pins change
   Counters n_;
 };
 
