@@ -11,6 +11,8 @@ std::unique_ptr<Workload> make_transpose_naive();
 std::unique_ptr<Workload> make_transpose_shared();
 std::unique_ptr<Workload> make_gemm_naive();
 std::unique_ptr<Workload> make_gemm_store2();
+std::unique_ptr<Workload> make_syrk();
+std::unique_ptr<Workload> make_syr2k();
 std::unique_ptr<Workload> make_spmv_csr();
 std::unique_ptr<Workload> make_atax();
 std::unique_ptr<Workload> make_stencil2d();

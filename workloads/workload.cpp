@@ -18,6 +18,8 @@ const std::vector<std::unique_ptr<Workload>>& builtin_workloads() {
     v.push_back(wl::make_transpose_shared());
     v.push_back(wl::make_gemm_naive());
     v.push_back(wl::make_gemm_store2());
+    v.push_back(wl::make_syrk());
+    v.push_back(wl::make_syr2k());
     v.push_back(wl::make_spmv_csr());
     v.push_back(wl::make_atax());
     v.push_back(wl::make_stencil2d());

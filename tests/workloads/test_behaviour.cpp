@@ -147,6 +147,110 @@ TEST(workloads, GemmStore2StoresAfterEveryTwoLoads) {
   }
 }
 
+// Lines of the k-th load at register `src` in each warp of block `b`, as one set per warp.
+std::vector<std::set<uint64_t>> lines_of_kth(const Materialised& m, const ThreadBlock& b, int src, size_t kk) {
+  std::vector<std::set<uint64_t>> v;
+  for (const Warp& w : b.warps) {
+    std::set<uint64_t> l;
+    for (uint64_t a : addresses(w, *find(m, w, "LDG.E", src).at(kk))) l.insert(a / 128);
+    v.push_back(l);
+  }
+  return v;
+}
+
+TEST(workloads, SyrkBroadcastRowColumnWalkSharedByEveryWarpOfTheBlock) {
+  GenRun run_k = run("syrk");  // n = 64, m = 32, block_y = 8
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].header.name, "_Z11syrk_kernelffPfS_");
+  EXPECT_EQ(k[0].header.block.y, 8u);
+  for (const ThreadBlock* b : {&k[0].blocks[0], &k[0].blocks[1], &k[0].blocks.back()}) {
+    for (const Warp& w : b->warps) {
+      const auto row = find(k[0], w, "LDG.E", 10), col = find(k[0], w, "LDG.E", 12);
+      ASSERT_EQ(row.size(), 32u);  // one A[i][k] and one A[j][k] per k
+      ASSERT_EQ(col.size(), 32u);
+      for (const Instruction* i : row) EXPECT_EQ(addresses(w, *i).size(), 1u);        // broadcast
+      for (const Instruction* i : col) EXPECT_EQ(test::lines_touched(w, *i), 32u);    // column walk
+      // C is loaded once, coalesced, and stored every k (no __restrict__): a store after every
+      // two loads, each to the line the C load read.
+      const auto ldc = find(k[0], w, "LDG.E", 18), stc = find(k[0], w, "STG.E");
+      ASSERT_EQ(ldc.size(), 1u);
+      ASSERT_EQ(stc.size(), 32u);
+      EXPECT_EQ(test::lines_touched(w, *ldc[0]), 1u);
+      for (const Instruction* st : stc) EXPECT_EQ(addresses(w, *ldc[0]), addresses(w, *st));
+      int loads_since_store = 0;
+      for (const Instruction& in : w.insts) {
+        const std::string op = test::opcode_text(k[0], in);
+        if (op == "LDG.E" && in.src[0] != 18) ++loads_since_store;
+        if (op == "STG.E") {
+          EXPECT_EQ(loads_since_store, 2);
+          loads_since_store = 0;
+        }
+      }
+    }
+    // For the same k every warp of the block reads the same 32 lines of A.
+    for (size_t kk : {size_t(0), size_t(17), size_t(31)}) {
+      const auto per_warp = lines_of_kth(k[0], *b, 12, kk);
+      for (const auto& l : per_warp) EXPECT_EQ(l, per_warp[0]) << "k = " << kk;
+    }
+  }
+  // Warps are rows i: their broadcast rows differ.
+  const ThreadBlock& b = k[0].blocks[1];
+  EXPECT_NE(addresses(b.warps[0], *find(k[0], b.warps[0], "LDG.E", 10)[0]),
+            addresses(b.warps[1], *find(k[0], b.warps[1], "LDG.E", 10)[0]));
+}
+
+TEST(workloads, Syr2kTwoColumnWalksPerIterationOnTwoArrays) {
+  GenRun run_k = run("syr2k");
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].header.name, "_Z12syr2k_kernelPfS_S_");
+  const ThreadBlock& b = k[0].blocks[1];
+  for (const Warp& w : b.warps) {
+    // Per k: A[i][k] (R10) and B[i][k] (R20) broadcast, B[j][k] (R12) and A[j][k] (R22) columns.
+    for (int src : {10, 20}) {
+      const auto v = find(k[0], w, "LDG.E", src);
+      ASSERT_EQ(v.size(), 32u);
+      for (const Instruction* i : v) EXPECT_EQ(addresses(w, *i).size(), 1u);
+    }
+    const auto cb = find(k[0], w, "LDG.E", 12), ca = find(k[0], w, "LDG.E", 22);
+    ASSERT_EQ(cb.size(), 32u);
+    ASSERT_EQ(ca.size(), 32u);
+    for (size_t kk = 0; kk < 32; ++kk) {
+      EXPECT_EQ(test::lines_touched(w, *cb[kk]), 32u);
+      EXPECT_EQ(test::lines_touched(w, *ca[kk]), 32u);
+      // Two different arrays: the two column walks share no line.
+      std::set<uint64_t> lb;
+      for (uint64_t a : addresses(w, *cb[kk])) lb.insert(a / 128);
+      for (uint64_t a : addresses(w, *ca[kk])) EXPECT_EQ(lb.count(a / 128), 0u);
+    }
+    EXPECT_EQ(find(k[0], w, "FFMA").size(), 64u);
+    EXPECT_EQ(find(k[0], w, "STG.E").size(), 32u);  // a store every four loads
+  }
+  for (int src : {12, 22}) {
+    const auto per_warp = lines_of_kth(k[0], b, src, 5);
+    for (const auto& l : per_warp) EXPECT_EQ(l, per_warp[0]);
+  }
+  // Same shapes, same A column walk as syrk; syr2k adds B's.
+  GenRun run_s = run("syrk");
+  const Warp& ws = run_s.k[0].blocks[1].warps[0];
+  EXPECT_EQ(addresses(ws, *find(run_s.k[0], ws, "LDG.E", 12)[5]),
+            addresses(b.warps[0], *find(k[0], b.warps[0], "LDG.E", 22)[5]));
+}
+
+TEST(workloads, SyrkRestrictBuildStoresCOnceAfterTheLoop) {
+  for (const char* name : {"syrk", "syr2k"}) {
+    GenRun r = run(name, {"store_each_k=0"});
+    for (const Warp& w : r.k[0].blocks[2].warps) {
+      const auto stc = find(r.k[0], w, "STG.E");
+      ASSERT_EQ(stc.size(), 1u) << name;
+      EXPECT_EQ(test::opcode_text(r.k[0], w.insts.back()), "EXIT");
+      EXPECT_EQ(stc[0], &w.insts[w.insts.size() - 2]) << name << ": the store follows the loop";
+      EXPECT_EQ(addresses(w, *stc[0]), addresses(w, *find(r.k[0], w, "LDG.E", 18)[0]));
+    }
+  }
+}
+
 TEST(workloads, SpmvCsrIrregularIndirectLoadsAndShrinkingMasks) {
   GenRun run_k = run("spmv_csr");
   auto& k = run_k.k;

@@ -28,6 +28,18 @@ TEST(workloads, InterWarpLocalityGemmSharesTheBLinesNotTheBroadcastARows) {
   EXPECT_EQ(2 * g.shared, g.requests);
 }
 
+TEST(workloads, InterWarpLocalitySyr2kSharesTwiceWhatSyrkDoes) {
+  // Block (0,0) of n=64, m=32 (rows 0-7, columns 0-31): every A/B line a warp loads in the k loop
+  // is loaded by the other warps' column walks too; only each warp's own C line is private.
+  // Per warp: 1 + 32 x (1 + 32) requests for syrk, 1 + 32 x (2 + 64) for syr2k.
+  const LineShare s = inter_warp_line_share("syrk", 1);
+  const LineShare s2 = inter_warp_line_share("syr2k", 1);
+  EXPECT_EQ(s.requests, 8u * (1 + 32 * 33));
+  EXPECT_EQ(s.shared, 8u * 32 * 33);
+  EXPECT_EQ(s2.requests, 8u * (1 + 32 * 66));
+  EXPECT_EQ(s2.shared, 2 * s.shared);
+}
+
 TEST(workloads, InterWarpLocalityOnlyTheBlocksAskedForAreRead) {
   const LineShare one = inter_warp_line_share("transpose_naive:n=128", 1);
   const LineShare two = inter_warp_line_share("transpose_naive:n=128", 2);

@@ -162,10 +162,10 @@ INSTANTIATE_TEST_SUITE_P(workloads, EveryWorkload, ::testing::ValuesIn(all_names
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 TEST(workloads, WorkloadRegistryListsTheBuiltinKernelsInAFixedOrder) {
-  const std::vector<std::string> expected = {"vecadd",   "transpose_naive", "transpose_shared", "gemm_naive",
-                                             "gemm_store2", "spmv_csr",     "atax",             "stencil2d",
-                                             "reduction", "streamcluster",  "kmeans",           "regheavy",
-                                             "branchy",   "rowwalk"};
+  const std::vector<std::string> expected = {"vecadd",      "transpose_naive", "transpose_shared", "gemm_naive",
+                                             "gemm_store2", "syrk",            "syr2k",            "spmv_csr",
+                                             "atax",        "stencil2d",       "reduction",        "streamcluster",
+                                             "kmeans",      "regheavy",        "branchy",          "rowwalk"};
   EXPECT_EQ(all_names(), expected);
   for (const std::string& n : expected) {
     const Workload* w = find_workload(n);
@@ -218,6 +218,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Odd{"vecadd", {"n=1000", "block=100"}}, Odd{"vecadd", {"n=31", "block=1024"}},
                       Odd{"transpose_naive", {"n=64", "block_rows=32"}}, Odd{"transpose_shared", {"n=96", "block_rows=4"}},
                       Odd{"gemm_naive", {"m=30", "n=96", "k=12", "block_y=5", "store_every=6"}},
+                      Odd{"syrk", {"n=96", "m=5", "block_y=3"}}, Odd{"syr2k", {"n=32", "m=1", "block_y=32", "store_each_k=0"}},
                       Odd{"spmv_csr", {"rows=1000", "block=48", "avg_nnz=3", "seed=7"}},
                       Odd{"atax", {"nx=100", "ny=37", "block=64"}},
                       Odd{"stencil2d", {"rows=50", "cols=37", "block=8", "iters=3"}},

@@ -70,6 +70,11 @@ TEST(workloads, WorkloadParamsInvalidCombinationsAreInputErrors) {
   EXPECT_THROW(g->generate(resolve_params(*g, {"store_every=3"})), InputError);
   const Workload* s = find_workload("stencil2d");
   EXPECT_THROW(s->generate(resolve_params(*s, {"block=8", "iters=4"})), InputError);
+  for (const char* name : {"syrk", "syr2k"}) {
+    const Workload* y = find_workload(name);
+    EXPECT_THROW(y->generate(resolve_params(*y, {"n=48"})), InputError) << name;  // not a multiple of 32
+    EXPECT_THROW(y->expected_counts(resolve_params(*y, {"n=64", "block_y=3"})), InputError) << name;
+  }
 }
 
 }  // namespace
