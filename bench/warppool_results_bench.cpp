@@ -36,6 +36,8 @@ const Case kCases[] = {
     {"transpose_shared", "n=1024"},
     {"gemm_naive", "m=128,n=256,k=128"},
     {"gemm_store2", "m=128,n=256,k=128"},
+    {"syrk", "n=256,m=256"},
+    {"syr2k", "n=256,m=256"},
     {"spmv_csr", "rows=65536"},
     {"atax", "nx=8192,ny=256"},
     {"stencil2d", "rows=512,cols=512"},
@@ -86,6 +88,10 @@ Row measure(const Case& c, bool quick) {
   row.switches = wp.total("warppool_policy_switches");
   row.sms = wp.sms();
   row.wp_writebacks = wp.total("warppool_writebacks");
+  row.wp_l1_miss_rate = wp.total("warppool_l1_load_misses") / std::max(1.0, reqs);
+  const double wp_cycles_all = std::max(1.0, wp.total("warppool_cycles"));
+  row.wp_tag_stall_share = wp.total("warppool_cycles_tag_stall") / wp_cycles_all;
+  row.wp_store_wait_share = wp.total("warppool_cycles_store_waits") / wp_cycles_all;
   return row;
 }
 

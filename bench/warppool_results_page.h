@@ -19,6 +19,9 @@ struct Row {
   double switches = 0;                // selector policy switches
   double sms = 0;                     // SMs of the GPU
   double wp_writebacks = 0;           // WarpPool writebacks, all SMs (one (warp, line) slot each)
+  double wp_l1_miss_rate = 0;         // WarpPool L1 load misses / L1 load requests
+  double wp_tag_stall_share = 0;      // WarpPool cycles an inter-warp queue had no free tag / all
+  double wp_store_wait_share = 0;     // WarpPool cycles a store waited on older loads / all
   double speedup() const { return wp_cycles > 0 ? base_cycles / wp_cycles : 0; }
 };
 
@@ -49,6 +52,7 @@ struct Summary {
   double all_lpr = 0;               // the same over every kernel with global loads
   double vecadd_lpr = 0, vecadd_cost = 0;
   double gemm_lpr = 0, gemm_store2_lpr = 0;
+  double syrk_lpr = 0, syr2k_lpr = 0;
   double mem_geomean_speedup = 0, mem_geomean_mpki_ratio = 0;
   std::vector<std::string> mem_limited;  // workloads in the geomeans
   struct Check {
