@@ -23,9 +23,12 @@ module warppool_ageq #(
   localparam AC_W = $clog2(NTAG + 1);
   localparam [AC_W-1:0] ONE_A = 1;
 
-  reg [NTAG*TAGID_W-1:0] aq;
-  reg [AC_W-1:0]         cnt;
-  reg [AC_W-1:0]         sel_pos;
+  // One array entry per position: Verilator moves bytes instead of slicing a 384-bit vector
+  // (the flattened form cost a third of the block's evaluation time), and synthesis sees the
+  // same NTAG x TAGID_W flops.
+  reg [TAGID_W-1:0] aq[0:NTAG-1];
+  reg [AC_W-1:0]    cnt;
+  reg [AC_W-1:0]    sel_pos;
 
   assign nonempty = cnt != {AC_W{1'b0}};
   assign sel_oldest = sel_pos == {AC_W{1'b0}};
@@ -37,37 +40,30 @@ module warppool_ageq #(
     sel_pos = {AC_W{1'b0}};
     if (use_want)
       for (i = 0; i < NTAG; i = i + 1)
-        if (!found && i < {{(32 - AC_W) {1'b0}}, cnt} && want[aq[i*TAGID_W+:TAGID_W]]) begin
+        if (!found && i < {{(32 - AC_W) {1'b0}}, cnt} && want[aq[i]]) begin
           found = 1'b1;
           sel_pos = i[AC_W-1:0];
         end
-    sel_tag = aq[TAGID_W-1:0];
-    for (i = 1; i < NTAG; i = i + 1)
-      if (sel_pos == i[AC_W-1:0]) sel_tag = aq[i*TAGID_W+:TAGID_W];
+    sel_tag = aq[sel_pos[TAGID_W-1:0]];
   end
 
-  // Next state computed inside the clocked block: it depends on this cycle's inputs, and keeping
-  // it out of combinational logic lets Verilator evaluate it once per edge.
+  // Per edge: positions at and after the sent tag move up by one, then the allocated tags are
+  // written at the new end in coalescer order (a later nonblocking write to the same position
+  // wins, so an append overrides the move there). Nothing moves in a cycle with neither.
   always @(posedge clk) begin : next
     integer i, c;
-    reg [NTAG*TAGID_W-1:0] nq;
     reg [AC_W-1:0] nc;
-    for (i = 0; i < NTAG - 1; i = i + 1)
-      if (remove && i >= {{(32 - AC_W) {1'b0}}, sel_pos})
-        nq[i*TAGID_W+:TAGID_W] = aq[(i+1)*TAGID_W+:TAGID_W];
-      else
-        nq[i*TAGID_W+:TAGID_W] = aq[i*TAGID_W+:TAGID_W];
-    nq[(NTAG-1)*TAGID_W+:TAGID_W] = aq[(NTAG-1)*TAGID_W+:TAGID_W];
     nc = remove ? cnt - ONE_A : cnt;
-    for (c = 0; c < NCOAL; c = c + 1)
-      if (alloc[c]) begin
-        for (i = 0; i < NTAG; i = i + 1)
-          if (nc == i[AC_W-1:0]) nq[i*TAGID_W+:TAGID_W] = alloc_tag[c*TAGID_W+:TAGID_W];
-        nc = nc + ONE_A;
-      end
     if (rst) cnt <= {AC_W{1'b0}};
     else begin
-      aq <= nq;
+      if (remove)
+        for (i = 0; i < NTAG - 1; i = i + 1)
+          if (i >= {{(32 - AC_W) {1'b0}}, sel_pos}) aq[i] <= aq[i+1];
+      for (c = 0; c < NCOAL; c = c + 1)
+        if (alloc[c]) begin
+          aq[nc[TAGID_W-1:0]] <= alloc_tag[c*TAGID_W+:TAGID_W];
+          nc = nc + ONE_A;
+        end
       cnt <= nc;
     end
   end

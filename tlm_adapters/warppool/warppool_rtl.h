@@ -12,6 +12,7 @@
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
+#include <array>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -66,10 +67,8 @@ class WarpPoolRtl : public WarpPoolBlock {
       out = last_;
       return;
     }
-    WarpPoolInputs w = in;
-    w.skip += pending_;
+    write(in, in.skip + pending_);
     pending_ = 0;
-    write(w);
     edge();
     read(out);
     last_ = out;
@@ -95,6 +94,8 @@ class WarpPoolRtl : public WarpPoolBlock {
   }
 
   void clear_inputs() {
+    for (uint32_t t = 0; t < kWarpPoolLanes; ++t) pins::put(m_->agu_addr, t * p_.addr_bits, p_.addr_bits, 0);
+    agu_addr_.fill(0);
     m_->skip = 0;
     m_->issue_valid = 0;
     m_->ret_valid = 0;
@@ -103,15 +104,21 @@ class WarpPoolRtl : public WarpPoolBlock {
     m_->agu_mask = 0;
   }
 
-  void write(const WarpPoolInputs& in) {
-    m_->skip = in.skip;
+  void write(const WarpPoolInputs& in, uint32_t skip) {
+    m_->skip = skip;
     m_->issue_valid = in.issue_valid;
     m_->issue_warp = in.issue_warp;
     m_->issue_tag = in.issue_tag;
     m_->issue_store = in.issue_store;
     m_->agu_mask = in.agu_mask;
     const uint32_t aw = p_.addr_bits;
-    for (uint32_t t = 0; t < kWarpPoolLanes; ++t) pins::put(m_->agu_addr, t * aw, aw, in.agu_addr[t]);
+    // Packing 32 lanes into the flattened vector is the bridge's own hot spot; a lane's bits are
+    // rewritten only when its address changed (the port then holds exactly the same value).
+    for (uint32_t t = 0; t < kWarpPoolLanes; ++t)
+      if (in.agu_addr[t] != agu_addr_[t]) {
+        pins::put(m_->agu_addr, t * aw, aw, in.agu_addr[t]);
+        agu_addr_[t] = in.agu_addr[t];
+      }
     m_->l1_accept = in.l1_accept;
     m_->l1_miss = in.l1_miss;
     m_->ret_valid = in.ret_valid;
@@ -161,6 +168,7 @@ class WarpPoolRtl : public WarpPoolBlock {
   uint32_t cyc_ = 0;         // cycle within the policy quantum (skipped cycles included)
   uint32_t pending_ = 0;     // quiet cycles not yet handed to the RTL
   uint64_t skipped_ = 0;
+  std::array<uint64_t, kWarpPoolLanes> agu_addr_{};  // the lane addresses on the agu_addr pins
 };
 
 }  // namespace gpucosim
