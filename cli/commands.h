@@ -9,7 +9,7 @@ namespace gpucosim::cli {
 void register_trace_command(CLI::App& app);      // trace info | trace gen
 void register_workloads_command(CLI::App& app);  // workloads
 void register_sram_command(CLI::App& app);       // sram
-void register_run_command(CLI::App& app);        // run
+void register_run_command(CLI::App& app, int* exit_code);  // run (sets the exit code of a finished run)
 void register_synth_command(CLI::App& app);      // synth
 void register_report_command(CLI::App& app);     // report
 

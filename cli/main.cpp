@@ -25,11 +25,12 @@ int sc_main(int argc, char** argv) {
                "gpucosim"};
   app.set_version_flag("--version", std::string("gpucosim ") + GPUCOSIM_VERSION);
   app.require_subcommand(1);
+  int exit_code = 0;  // a command's result that is not an error (run: 3 = deadlock)
 
   gpucosim::cli::register_trace_command(app);
   gpucosim::cli::register_workloads_command(app);
   gpucosim::cli::register_sram_command(app);
-  gpucosim::cli::register_run_command(app);
+  gpucosim::cli::register_run_command(app, &exit_code);
   gpucosim::cli::register_synth_command(app);
   gpucosim::cli::register_report_command(app);
 
@@ -44,5 +45,5 @@ int sc_main(int argc, char** argv) {
     std::cerr << "gpucosim: error: " << e.what() << "\n";
     return 1;
   }
-  return 0;
+  return exit_code;
 }
