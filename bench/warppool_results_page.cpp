@@ -181,12 +181,11 @@ std::string results_page(const std::vector<Row>& rows, const Thrash& t, const Su
          "store waits | speedup |\n|---|---|---|---|---|---|\n"
       << line(*sy) << line(*sy2) << "\n"
       << "The seed finds SYR2K merging more than SYRK because its higher miss rate backs requests up in the "
-         "queues. Here syr2k's miss rate is higher too, but its requests back up "
-      << (sy2->wp_tag_stall_share > sy->wp_tag_stall_share ? "in front of" : "inside")
-      << " the inter-warp queues: with two arrays per k the lines of one iteration fill every tag, and a warp whose "
-         "line finds no tag cannot join a queue to be merged. "
-      << (sy2->loads_per_request > sy->loads_per_request ? "It still merges more than syrk."
-                                                          : "So it merges less than syrk, the opposite of the seed.")
+         "queues. A load merges only if its line finds a tag in its queue, and a warp whose line finds none waits "
+         "outside the queues (column `cycles with no free queue tag`); docs/blocks/warppool.md §9 measures syr2k's "
+         "merging against the tags per queue. Here syr2k merges "
+      << (sy2->loads_per_request > sy->loads_per_request ? "more than syrk, as in the seed."
+                                                          : "less than syrk, the opposite of the seed.")
       << "\n\n";
   }
   o << "## Thrashing kernel and the warp-ID policy\n\n`" << t.spec
