@@ -92,6 +92,7 @@ Row measure(const Case& c, bool quick) {
   const double wp_cycles_all = std::max(1.0, wp.total("warppool_cycles"));
   row.wp_tag_stall_share = wp.total("warppool_cycles_tag_stall") / wp_cycles_all;
   row.wp_store_wait_share = wp.total("warppool_cycles_store_waits") / wp_cycles_all;
+  row.wp_l1_reject_share = wp.total("warppool_l1_rejects") / wp_cycles_all;
   return row;
 }
 

@@ -22,6 +22,7 @@ struct Row {
   double wp_l1_miss_rate = 0;         // WarpPool L1 load misses / L1 load requests
   double wp_tag_stall_share = 0;      // WarpPool cycles an inter-warp queue had no free tag / all
   double wp_store_wait_share = 0;     // WarpPool cycles a store waited on older loads / all
+  double wp_l1_reject_share = 0;      // WarpPool cycles the L1 refused its load request / all
   double speedup() const { return wp_cycles > 0 ? base_cycles / wp_cycles : 0; }
 };
 
@@ -42,6 +43,8 @@ struct TransposeStudy {
   double wb_per_sm = 0;           // WarpPool writebacks per SM = cycles the writeback must take
   double wb_floor_vs_naive = 0;   // wb_per_sm / naive baseline cycles: WarpPool's lowest reachable ratio
   double wb_busy = 0;             // wb_per_sm / WarpPool cycles
+  double l1_reject_share = 0;     // WarpPool cycles the L1 refused its request (MSHRs or lines busy)
+  double tag_stall_share = 0;     // WarpPool cycles a load found no free tag in its queue
 };
 TransposeStudy transpose_study(const std::vector<Row>& rows);
 

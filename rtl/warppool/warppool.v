@@ -22,7 +22,7 @@ module warppool #(
     parameter TAG_W        = 5,
     parameter QUANTUM      = 100000,
     parameter MISS_PCT     = 99,
-    parameter HASH         = 1,        // L1 set index: 0 linear, 1 fold, 2 xor, 3 IPOLY
+    parameter HASH         = 1,        // L1 set index: 0 linear, 1 Fermi hash, 2 xor, 3 IPOLY
     parameter SET_BITS     = 6,
     parameter POLY         = 0,        // IPOLY polynomial (HASH = 3)
     parameter AGE_CAP      = 1024,

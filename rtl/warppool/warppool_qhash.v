@@ -1,7 +1,9 @@
 // Inter-warp queue index of a line: the L1 data cache's set-index function (the same bits that
-// pick the cache set, spec §2.1.b), low QI_W bits. HASH: 0 linear, 1 fold (XOR of every
-// SET_BITS-wide chunk of the line number, the model's 'H'), 2 one XOR fold ('X'), 3 IPOLY
-// (residue modulo the degree-SET_BITS polynomial POLY, the model's 'P'). Purely combinational.
+// pick the cache set, spec §2.1.b), low QI_W bits. HASH: 0 linear, 1 the Fermi hash of Nugteren
+// et al. (HPCA 2014; spec §4.1; the model's 'H', systemc/memory/cache/set_index.h): on the line
+// number l = addr >> 7, set[4:0] = l[4:0] ^ {l[12], l[10], l[8:6]}, set[5] = l[5] (SET_BITS 5 or
+// 6 only); 2 one XOR fold ('X'); 3 IPOLY (residue modulo the degree-SET_BITS polynomial POLY,
+// the model's 'P'). Purely combinational.
 module warppool_qhash #(
     parameter LINE_W   = 41,
     parameter HASH     = 1,
@@ -34,14 +36,13 @@ module warppool_qhash #(
         end
       end
       assign set = r[SET_BITS-1:0];
-    end else begin : g_fold
-      reg [SET_BITS-1:0] f;
-      always @* begin : fold
-        integer i;
-        f = {SET_BITS{1'b0}};
-        for (i = 0; i < LINE_W; i = i + 1) f[i%SET_BITS] = f[i%SET_BITS] ^ line[i];
+    end else begin : g_fermi
+      wire [4:0] fermi = line[4:0] ^ {line[12], line[10], line[8:6]};
+      if (SET_BITS == 6) begin : g_64
+        assign set = {line[5], fermi};
+      end else begin : g_32
+        assign set = fermi[SET_BITS-1:0];
       end
-      assign set = f;
     end
   endgenerate
   generate

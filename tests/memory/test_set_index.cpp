@@ -51,8 +51,10 @@ TEST(memory_set_index, LinearCampsOnStrideOfSetCountHashesSpread) {
   // 32 lines 32 sets apart: all in one set under linear indexing.
   EXPECT_EQ(distinct_sets('L', 32, 32, 32), 1u);
   EXPECT_EQ(distinct_sets('P', 32, 32, 32), 32u);
-  EXPECT_EQ(distinct_sets('H', 32, 32, 32), 32u);
   EXPECT_EQ(distinct_sets('X', 32, 32, 32), 32u);
+  // The Fermi hash XORs only address bits 13-15, 17, 19 into the set: a 4 kB stride (32 lines)
+  // steps bits 12+, and 32 such lines reach 8 of 32 sets (bits 12, 16, 18 unused).
+  EXPECT_EQ(distinct_sets('H', 32, 32, 32), 8u);
   // Unit stride: every function uses every set.
   for (char f : {'L', 'P', 'H', 'X'}) EXPECT_EQ(distinct_sets(f, 64, 1, 64), 64u) << f;
 }
@@ -62,6 +64,29 @@ TEST(memory_set_index, IpolyIsConflictFreeForEveryPowerOfTwoStride) {
     for (uint32_t k = 0; k < 30; ++k) EXPECT_EQ(distinct_sets('P', nsets, 1ull << k, nsets), nsets) << nsets << " " << k;
   // The single-fold XOR is not: a stride of nsets^2 lines defeats it.
   EXPECT_LT(distinct_sets('X', 32, 32 * 32, 32), 32u);
+}
+
+// The Fermi L1 set index of Nugteren et al. (HPCA 2014), as GPGPU-Sim's 'H' and spec 000 §4.1.
+TEST(memory_set_index, FermiHashUsesTheReverseEngineeredBits) {
+  SetIndexer h64('H', 64), h32('H', 32);
+  for (uint64_t l = 0; l < 64; ++l) EXPECT_EQ(h64(l), l) << l;  // address bits 7-12 pass through
+  for (uint64_t l = 0; l < 32; ++l) EXPECT_EQ(h32(l), l) << l;
+  EXPECT_EQ(h32(32), 0u);  // 32 sets: address bit 12 is not used
+  // Address bits 13, 14, 15, 17, 19 (line bits 6, 7, 8, 10, 12 of 128-byte lines) flip set bits 0-4.
+  const uint64_t base = 0x5a5a5;
+  const int flips[5] = {6, 7, 8, 10, 12};
+  for (int b = 0; b < 5; ++b) EXPECT_EQ(h64(base ^ (1ull << flips[b])), h64(base) ^ (1u << b)) << b;
+  // Bits 16, 18 and 20 and above are ignored: lines 1 MB apart share a set.
+  for (int bit : {9, 11, 13, 14, 20, 30}) EXPECT_EQ(h64(base ^ (1ull << bit)), h64(base)) << bit;
+  EXPECT_EQ(distinct_sets('H', 64, 1ull << 13, 64), 1u);
+  // A 4 kB column (32 lines 32 apart) of 64 sets: 16 sets, two lines each.
+  EXPECT_EQ(distinct_sets('H', 64, 32, 32), 16u);
+  // 64-byte lines: the low part is still the line number, the XORed part absolute address bits.
+  SetIndexer h64b('H', 64, 6);
+  EXPECT_EQ(h64b(1ull << 7), 1u);            // line bit 7 = address bit 13
+  EXPECT_EQ(h64b(1ull << 6), 1u << 5);       // line bit 6 = address bit 12
+  EXPECT_EQ(h64b(3), 3u);
+  EXPECT_THROW(SetIndexer('H', 16), std::invalid_argument);
 }
 
 TEST(memory_set_index, NonPowerOfTwoFallsBackToModulo) {

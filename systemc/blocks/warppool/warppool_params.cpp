@@ -51,6 +51,10 @@ void WarpPoolParams::validate() const {
   if (set_hash != 'L' && set_hash != 'H' && set_hash != 'X' && set_hash != 'P')
     bad("set_hash", "the L1 set-index function L, H, X or P, got '" + std::string(1, set_hash) + "'");
   range("set_bits", set_bits, 1, 16);
+  if (set_hash == 'H' && set_bits != 5 && set_bits != 6)
+    bad("set_bits", "5 or 6 for the Fermi hash (32 or 64 sets), got " + std::to_string(set_bits));
+  if (set_hash == 'H' && addr_bits < 20)
+    bad("addr_bits", "at least 20 for the Fermi hash (it reads address bit 19), got " + std::to_string(addr_bits));
   if (set_hash == 'P' && Gf2PolyHash::polynomial(set_bits) == 0)
     bad("set_bits", "a set count with an IPOLY polynomial (2 to 2^16 sets)");
   if (uint32_t(1) << set_bits < n_queues)

@@ -60,7 +60,7 @@ Cache::Cache(const CacheConfig& cfg, const Options& opt)
       sectored_(cfg.sectored),
       alloc_on_fill_(cfg.alloc_policy != 'm'),
       line_shift_(log2_floor(cfg.line_bytes)),
-      index_(cfg.set_index, cfg.nsets),
+      index_(cfg.set_index, cfg.nsets, log2_floor(cfg.line_bytes)),
       tags_(cfg.nsets, cfg.assoc, cfg.replacement),
       mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S'),
       missq_(cfg.miss_queue + 8) {}

@@ -28,7 +28,8 @@ Gf2PolyHash::Gf2PolyHash(uint32_t degree) : degree_(degree) {
     for (uint32_t v = 0; v < 256; ++v) table_[b][v] = uint16_t(gf2_mod(uint64_t(v) << (8 * b), p, degree));
 }
 
-SetIndexer::SetIndexer(char function, uint32_t nsets) : function_(function), nsets_(nsets ? nsets : 1) {
+SetIndexer::SetIndexer(char function, uint32_t nsets, uint32_t line_shift)
+    : function_(function), nsets_(nsets ? nsets : 1), line_shift_(line_shift) {
   const bool pow2 = is_pow2(nsets_);
   bits_ = log2_floor(nsets_);
   mask_ = nsets_ - 1;
@@ -38,7 +39,11 @@ SetIndexer::SetIndexer(char function, uint32_t nsets) : function_(function), nse
   }
   switch (function) {
     case 'L': kind_ = Kind::Pow2Linear; break;
-    case 'H': kind_ = Kind::Fold; break;
+    case 'H':
+      if (nsets_ != 32 && nsets_ != 64)
+        throw std::invalid_argument("Fermi hash set index 'H': expected 32 or 64 sets, got " + std::to_string(nsets_));
+      kind_ = Kind::Fermi;
+      break;
     case 'X': kind_ = Kind::Xor; break;
     case 'P':
       if (bits_ > Gf2PolyHash::kMaxDegree) {

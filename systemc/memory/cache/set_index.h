@@ -3,9 +3,13 @@
 // and the GF(2) polynomial hash they share with the memory-partition address map.
 //
 //   'L' linear : set = line % nsets
-//   'H' hash   : the whole line number folded onto the set bits by XOR of successive set-bit-wide
-//                chunks (line ^ line>>s ^ line>>2s ...). Same intent as GPGPU-Sim's Fermi "hash
-//                function" (higher address bits XORed into the set bits), written independently.
+//   'H' Fermi  : the Fermi L1 set index reverse-engineered by Nugteren et al., "A Detailed GPU
+//                Cache Model Based on Reuse Distance Theory" (HPCA 2014), the function GPGPU-Sim's
+//                'H' models and spec 000 §4.1 names for WarpPool's queue index. On byte address a:
+//                set[4:0] = a[11+k:7+k] ^ {a[19], a[17], a[15:13]} (k = log2(line bytes) - 7, so the
+//                low part is the line number's low 5 bits), and with 64 sets set[5] = a[12]. Address
+//                bits 16 and 18 and those above 19 are not used: lines 1 MB apart share a set.
+//                32 or 64 sets only (cache_string.cpp rejects other counts).
 //   'X' xor    : one fold only: set = (line ^ (line >> s)) & (nsets-1)
 //   'P' IPOLY  : set = line(x) mod P(x), P an irreducible polynomial of degree s over GF(2)
 //                (Rau's pseudo-random interleaving, which Accel-Sim's IPOLY follows). Conflict-free
@@ -46,20 +50,19 @@ uint32_t gf2_mod(uint64_t x, uint32_t poly, uint32_t degree);
 class SetIndexer {
  public:
   SetIndexer() = default;
-  SetIndexer(char function, uint32_t nsets);
+  // line_shift: log2 of the line size in bytes ('H' reads absolute address bits).
+  SetIndexer(char function, uint32_t nsets, uint32_t line_shift = 7);
 
   // Set of a line number (byte address >> log2(line bytes)).
   uint32_t operator()(uint64_t line) const {
     switch (kind_) {
       case Kind::Pow2Linear: return uint32_t(line & mask_);
       case Kind::Modulo: return uint32_t(line % nsets_);
-      case Kind::Fold: {
-        uint64_t v = line, s = 0;
-        while (v) {
-          s ^= v & mask_;
-          v >>= bits_;
-        }
-        return uint32_t(s);
+      case Kind::Fermi: {
+        const uint64_t a = line << line_shift_;
+        const uint64_t lower = line & 0x1f;
+        const uint64_t upper = ((a >> 13) & 0x7) | (((a >> 17) & 1) << 3) | (((a >> 19) & 1) << 4);
+        return uint32_t(((lower ^ upper) | (((a >> 12) & 1) << 5)) & mask_);
       }
       case Kind::Xor: return uint32_t((line ^ (line >> bits_)) & mask_);
       case Kind::Poly: return poly_(line);
@@ -69,10 +72,10 @@ class SetIndexer {
   char function() const { return function_; }
 
  private:
-  enum class Kind : uint8_t { Pow2Linear, Modulo, Fold, Xor, Poly };
+  enum class Kind : uint8_t { Pow2Linear, Modulo, Fermi, Xor, Poly };
   Kind kind_ = Kind::Pow2Linear;
   char function_ = 'L';
-  uint32_t nsets_ = 1, bits_ = 0;
+  uint32_t nsets_ = 1, bits_ = 0, line_shift_ = 7;
   uint64_t mask_ = 0;
   Gf2PolyHash poly_;
 };
