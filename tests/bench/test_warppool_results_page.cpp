@@ -1,0 +1,125 @@
+// The results page (bench/warppool_results_page.h) from hand-made rows: its figures are the
+// arithmetic they claim, and a target is reported as held exactly when the figure meets it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "bench/warppool_results_page.h"
+
+namespace gpucosim::bench {
+namespace {
+
+Row row(const std::string& name, double base, double wp, double lpr, bool inter_warp, double mem_stall) {
+  Row r;
+  r.workload = name;
+  r.ok = true;
+  r.base_cycles = base;
+  r.wp_cycles = wp;
+  r.loads_per_request = lpr;
+  r.inter_warp = inter_warp;
+  r.line_share = inter_warp ? 0.5 : 0.1;
+  r.mem_stall_share = mem_stall;
+  r.base_mpki = 100;
+  r.wp_mpki = 80;
+  r.sms = 10;
+  return r;
+}
+
+Thrash thrash(double switches, double base_mpki, double wp_mpki) {
+  Thrash t;
+  t.spec = "rowwalk:test";
+  t.ok = true;
+  t.base_cycles = 1000;
+  t.wp_cycles = 900;
+  t.base_mpki = base_mpki;
+  t.wp_mpki = wp_mpki;
+  t.wp_switches = switches;
+  return t;
+}
+
+const Summary::Check& check(const Summary& s, const std::string& prefix) {
+  for (const auto& c : s.checks)
+    if (c.what.rfind(prefix, 0) == 0) return c;
+  ADD_FAILURE() << "no check starting with " << prefix;
+  return s.checks.front();
+}
+
+std::vector<Row> base_rows(double transpose_wp_cycles) {
+  Row tn = row("transpose_naive", 100000, transpose_wp_cycles, 1.10, true, 0.9);
+  tn.wp_writebacks = 600000;  // 60,000 per SM: floor 0.60x of the baseline
+  tn.wp_l1_reject_share = 0.25;
+  tn.wp_tag_stall_share = 0.3;
+  return {row("vecadd", 1000, 1010, 1.0, false, 0.7), tn, row("transpose_shared", 50000, 49000, 1.0, false, 0.2),
+          row("gemm_naive", 1000, 1000, 1.05, true, 0.1), row("gemm_store2", 1000, 1000, 1.01, true, 0.1),
+          row("spmv_csr", 1000, 2000, 1.5, false, 0.8)};
+}
+
+TEST(benchResultsPage, TransposeStudyIsTheRowsArithmetic) {
+  const TransposeStudy t = transpose_study(base_rows(80000));
+  ASSERT_TRUE(t.ok);
+  EXPECT_DOUBLE_EQ(t.shared_vs_naive, 0.5);
+  EXPECT_DOUBLE_EQ(t.wp_vs_naive, 0.8);
+  EXPECT_DOUBLE_EQ(t.wb_per_sm, 60000);
+  EXPECT_DOUBLE_EQ(t.wb_floor_vs_naive, 0.6);
+  EXPECT_DOUBLE_EQ(t.wb_busy, 0.75);
+  EXPECT_DOUBLE_EQ(t.l1_reject_share, 0.25);
+  EXPECT_DOUBLE_EQ(t.tag_stall_share, 0.3);
+  EXPECT_FALSE(transpose_study({row("transpose_naive", 1, 1, 1, true, 1)}).ok);  // no shared-memory row
+}
+
+TEST(benchResultsPage, TargetsHoldExactlyWhenTheFiguresMeetThem) {
+  const Summary miss = summarise(base_rows(80000), thrash(3, 100, 90));
+  EXPECT_DOUBLE_EQ(miss.transpose_ratio, 0.8);
+  EXPECT_FALSE(check(miss, "transpose_naive time").holds);
+  const Summary hit = summarise(base_rows(60000), thrash(3, 100, 90));
+  EXPECT_TRUE(check(hit, "transpose_naive time").holds);
+
+  // Inter-warp mean over the inter-warp rows only (1.10, 1.05, 1.01); all rows with loads in the other.
+  EXPECT_NEAR(miss.inter_warp_lpr, (1.10 + 1.05 + 1.01) / 3, 1e-12);
+  EXPECT_TRUE(check(miss, "loads per L1 request, inter-warp").holds);
+  EXPECT_NEAR(miss.all_lpr, (1.0 + 1.10 + 1.0 + 1.05 + 1.01 + 1.5) / 6, 1e-12);
+  std::vector<Row> low = base_rows(80000);
+  low[1].loads_per_request = 1.09;  // mean exactly 1.05: the target is "above 1.05"
+  EXPECT_FALSE(check(summarise(low, thrash(3, 100, 90)), "loads per L1 request, inter-warp").holds);
+
+  // vecadd costs 1.0% here (holds); 3% would not.
+  EXPECT_TRUE(check(miss, "vecadd time").holds);
+  std::vector<Row> slow = base_rows(80000);
+  slow[0].wp_cycles = 1030;
+  EXPECT_FALSE(check(summarise(slow, thrash(3, 100, 90)), "vecadd time").holds);
+
+  EXPECT_TRUE(check(miss, "loads per request: gemm_store2").holds);  // 1.01 < 1.05
+  std::vector<Row> flipped = base_rows(80000);
+  flipped[4].loads_per_request = 1.05;  // equal is not lower
+  EXPECT_FALSE(check(summarise(flipped, thrash(3, 100, 90)), "loads per request: gemm_store2").holds);
+
+  EXPECT_TRUE(check(miss, "thrashing kernel switches").holds);
+  EXPECT_FALSE(check(summarise(base_rows(80000), thrash(0, 100, 90)), "thrashing kernel switches").holds);
+  EXPECT_FALSE(check(summarise(base_rows(80000), thrash(3, 100, 100)), "thrashing kernel MPKI").holds);
+}
+
+TEST(benchResultsPage, GeomeansCoverTheMemoryLimitedRowsOnly) {
+  const Summary s = summarise(base_rows(80000), thrash(3, 100, 90));
+  // mem stall >= 50%: vecadd (1000/1010), transpose_naive (1.25x), spmv_csr (0.5x).
+  EXPECT_EQ(s.mem_limited, (std::vector<std::string>{"vecadd", "transpose_naive", "spmv_csr"}));
+  EXPECT_NEAR(s.mem_geomean_speedup, std::cbrt((1000.0 / 1010) * 1.25 * 0.5), 1e-12);
+  EXPECT_NEAR(s.mem_geomean_mpki_ratio, 0.8, 1e-12);
+}
+
+TEST(benchResultsPage, PageStatesWhereTheWritebackFloorLies) {
+  std::vector<Row> rows = base_rows(80000);
+  const Thrash t = thrash(3, 100, 90);
+  std::string page = results_page(rows, t, summarise(rows, t), false);
+  EXPECT_NE(page.find("That floor is 0.60x of our baseline, below the issue's 0.67x"), std::string::npos);
+  EXPECT_NE(page.find("| transpose_naive time, WarpPool / baseline | 0.80x | 0.50x | <= 0.67x | **no** |"),
+            std::string::npos);
+  rows[1].wp_writebacks = 800000;  // 0.80x: above the target
+  page = results_page(rows, t, summarise(rows, t), false);
+  EXPECT_NE(page.find("That floor is 0.80x of our baseline, above the issue's 0.67x"), std::string::npos);
+  EXPECT_NE(page.find("writeback idles 0%"), std::string::npos);  // 80,000 slots in 80,000 cycles
+}
+
+}  // namespace
+}  // namespace gpucosim::bench
