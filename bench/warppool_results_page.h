@@ -35,9 +35,12 @@ struct Thrash {
   double wp_miss_rate = 0, wp_switches = 0, low_switches = 0, low_warpid_share = 0, wp_warpid_share = 0;
 };
 
-// The transpose case study (seed Fig. 3.14), from the transpose_naive and transpose_shared rows.
+// The transpose case study (seed Fig. 3.14) at one matrix size, from a transpose_naive and a
+// transpose_shared row of that size.
 struct TransposeStudy {
   bool ok = false;
+  std::string params;             // the size, as the rows' parameters ("n=2048")
+  double base_cycles = 0, wp_cycles = 0, loads_per_request = 0;
   double shared_vs_naive = 0;     // baseline shared-memory transpose time / baseline naive time
   double wp_vs_naive = 0;         // naive + WarpPool / naive baseline
   double wb_per_sm = 0;           // WarpPool writebacks per SM = cycles the writeback must take
@@ -46,7 +49,14 @@ struct TransposeStudy {
   double l1_reject_share = 0;     // WarpPool cycles the L1 refused its request (MSHRs or lines busy)
   double tag_stall_share = 0;     // WarpPool cycles a load found no free tag in its queue
 };
-TransposeStudy transpose_study(const std::vector<Row>& rows);
+TransposeStudy transpose_study(const Row& naive, const Row& shared);
+
+// Seed Fig. 3.14: the shared-memory transpose ran in 0.38x the naive transpose's baseline time.
+constexpr double kSeedSharedVsNaive = 0.38;
+// The seed gives no matrix size, so the case study's size is the one whose baseline
+// shared/naive time ratio is nearest the seed's (distance of logarithms); index into `sweep`,
+// or sweep.size() when no entry is ok.
+size_t case_study_index(const std::vector<TransposeStudy>& sweep);
 
 // The page's headline figures and whether each target of issue 4 holds.
 struct Summary {
@@ -65,6 +75,10 @@ struct Summary {
   std::vector<Check> checks;
 };
 
+// Appends to the two headline figures that depend on the transpose's size (its time ratio and the
+// inter-warp mean) what they are with the transpose rows of another size: " (n=1024: 0.88x)".
+void note_alternative(Summary& s, const Summary& alt, const std::string& alt_label);
+
 // Inter-warp spatial locality: at least this share of a kernel's global-load line requests are to
 // lines another warp of the same thread block also loads (bench/inter_warp_locality.h). The
 // built-in workloads fall on either side of a wide gap (<= 24 % or >= 50 %); the threshold sits in it.
@@ -74,7 +88,9 @@ constexpr double kInterWarpShare = 1.0 / 3.0;
 constexpr double kMemLimitedShare = 0.5;
 
 Summary summarise(const std::vector<Row>& rows, const Thrash& thrash);
-std::string results_page(const std::vector<Row>& rows, const Thrash& thrash, const Summary& s, bool quick);
+// `sweep` holds the case study at every size measured, `chosen` the one in `rows` and the headline.
+std::string results_page(const std::vector<Row>& rows, const Thrash& thrash, const Summary& s,
+                         const std::vector<TransposeStudy>& sweep, size_t chosen, bool quick);
 std::string summary_text(const Summary& s);
 
 }  // namespace gpucosim::bench
