@@ -38,6 +38,22 @@ TEST_P(WarpPoolOnWorkload, LockstepAgreesAndRtlEqualsTwin) {
   EXPECT_EQ(a["kernels"], b["kernels"]);
 }
 
+// The queue index is the L1's Fermi set index (address bits 7-15, 17, 19). The built-in workloads
+// at their test sizes stride at most a few kB; the naive transpose at n=2048 walks columns 8 kB
+// apart, so its lines differ in every bit the function XORs (13-15, 17, 19) and in the ignored
+// 16 and 18, and blocks of different rows differ in bits 7-12. 20,000 cycles cover thousands of
+// such columns in every SM.
+TEST(gpuWarpPool, LockstepAgreesOnColumnsThatReachEveryHashedBit) {
+  const CliRun lock = run_cli(
+      "run --workload transpose_naive:n=2048 --config GTX480 --set warppool=lockstep --max-cycles 20000");
+  ASSERT_EQ(lock.exit_code, 0) << lock.output;
+  EXPECT_EQ(lock.stats["end"], "max_cycles");
+  const json& t = lock.stats["total"];
+  EXPECT_EQ(t["lockstep_mismatches"].get<double>(), 0.0);
+  EXPECT_GE(t["lockstep_cycles_compared"].get<double>(), 15 * 20000.0 * 0.9);
+  EXPECT_GT(t["warppool_l1_load_requests"].get<double>(), 10000.0);
+}
+
 std::vector<std::string> workload_names() {
   std::vector<std::string> v;
   for (const auto& w : builtin_workloads()) v.push_back(w->name());
