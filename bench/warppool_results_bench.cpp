@@ -155,7 +155,7 @@ int bench_warppool_results(int argc, char** argv) {
   }
   const size_t chosen = case_study_index(sweep);
   if (chosen == sweep.size()) return 1;
-  // The per-workload rows, with the transposes at `at` in the sweep.
+  // The per-workload rows, with the transposes at the case-study size.
   std::vector<Row> rows;
   std::vector<size_t> transpose_slots;
   for (const Case& c : kCases) {
