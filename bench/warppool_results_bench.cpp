@@ -155,13 +155,16 @@ int bench_warppool_results(int argc, char** argv) {
   }
   const size_t chosen = case_study_index(sweep);
   if (chosen == sweep.size()) return 1;
+  auto transpose_row = [&](const std::string& workload, size_t at) {
+    return workload == "transpose_naive" ? naive[at] : shared[at];
+  };
   // The per-workload rows, with the transposes at the case-study size.
   std::vector<Row> rows;
   std::vector<size_t> transpose_slots;
   for (const Case& c : kCases) {
     if (c.full == nullptr) {
       transpose_slots.push_back(rows.size());
-      rows.push_back(std::strcmp(c.workload, "transpose_naive") == 0 ? naive[chosen] : shared[chosen]);
+      rows.push_back(transpose_row(c.workload, chosen));
       continue;
     }
     std::fprintf(stderr, "warppool-results: %s\n", c.workload);
@@ -174,8 +177,7 @@ int bench_warppool_results(int argc, char** argv) {
   Summary sum = summarise(rows, thrash);
   if (chosen != 0) {  // the same figures with the transposes at the smallest size
     std::vector<Row> alt = rows;
-    for (size_t k : transpose_slots)
-      alt[k] = alt[k].workload == "transpose_naive" ? naive[0] : shared[0];
+    for (size_t k : transpose_slots) alt[k] = transpose_row(alt[k].workload, 0);
     note_alternative(sum, summarise(alt, thrash), sweep[0].params);
   }
   std::ofstream f(out);

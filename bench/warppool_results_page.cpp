@@ -54,9 +54,13 @@ size_t case_study_index(const std::vector<TransposeStudy>& sweep) {
 }
 
 void note_alternative(Summary& s, const Summary& alt, const std::string& alt_label) {
-  for (size_t i = 0; i < 2 && i < s.checks.size() && i < alt.checks.size(); ++i)
-    s.checks[i].ours += " (" + alt_label + ": " + alt.checks[i].ours + ")";
+  for (size_t i = 0; i < s.checks.size() && i < alt.checks.size(); ++i)
+    if (s.checks[i].ours != alt.checks[i].ours) s.checks[i].ours += " (" + alt_label + ": " + alt.checks[i].ours + ")";
 }
+
+namespace {
+std::string size_label(const std::string& params) { return params.empty() ? "defaults" : params; }
+}  // namespace
 
 Summary summarise(const std::vector<Row>& rows, const Thrash& thrash) {
   Summary s;
@@ -159,7 +163,7 @@ std::string results_page(const std::vector<Row>& rows, const Thrash& t, const Su
     << "| workload | parameters | shared lines | inter-warp | mem stall | baseline cycles | WarpPool cycles | speedup | loads / L1 "
        "request | MPKI base | MPKI WarpPool | policy switches |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Row& r : rows)
-    o << "| " << r.workload << " | " << (r.params.empty() ? "defaults" : r.params) << " | "
+    o << "| " << r.workload << " | " << size_label(r.params) << " | "
       << (r.line_share > 0 ? fmt("%.1f%%", 100 * r.line_share) : "-") << " | " << (r.inter_warp ? "yes" : "") << " | " << fmt("%.0f%%", 100 * r.mem_stall_share) << " | "
       << fmt("%.0f", r.base_cycles) << " | " << fmt("%.0f", r.wp_cycles) << " | " << fmt("%.3fx", r.speedup())
       << " | " << (r.loads_per_request > 0 ? fmt("%.3f", r.loads_per_request) : "-") << " | "
@@ -175,7 +179,7 @@ std::string results_page(const std::vector<Row>& rows, const Thrash& t, const Su
          "The seed does not give its matrix size (its kernel is from Harris's blog post, whose example is 1024 x "
          "1024). We measure several; the headline figure and the per-workload rows use the size whose baseline "
          "shared-memory / naive time ratio is nearest the seed's 0.38x ("
-      << (ts.params.empty() ? "defaults" : ts.params) << "); the headline figures that depend on it give in brackets their value with the "
+      << size_label(ts.params) << "); the headline figures it changes give in brackets their value with the "
          "transpose at the smallest size measured.\n\n"
       << "| size | baseline naive cycles | shared / naive, baseline (seed 0.38x) | WarpPool / baseline (seed 0.50x) | "
          "loads / L1 request | writeback floor / baseline | writeback busy | L1 refuses | no free tag |\n"
@@ -183,7 +187,7 @@ std::string results_page(const std::vector<Row>& rows, const Thrash& t, const Su
     for (size_t i = 0; i < sweep.size(); ++i) {
       const TransposeStudy& x = sweep[i];
       if (!x.ok) continue;
-      o << "| " << (x.params.empty() ? "defaults" : x.params) << (i == chosen ? " (case study)" : "") << " | " << fmt("%.0f", x.base_cycles) << " | "
+      o << "| " << size_label(x.params) << (i == chosen ? " (case study)" : "") << " | " << fmt("%.0f", x.base_cycles) << " | "
         << fmt("%.2fx", x.shared_vs_naive) << " | " << fmt("%.2fx", x.wp_vs_naive) << " | "
         << fmt("%.3f", x.loads_per_request) << " | " << fmt("%.2fx", x.wb_floor_vs_naive) << " | "
         << fmt("%.0f%%", 100 * x.wb_busy) << " | " << fmt("%.0f%%", 100 * x.l1_reject_share) << " | "

@@ -75,8 +75,9 @@ struct Summary {
   std::vector<Check> checks;
 };
 
-// Appends to the two headline figures that depend on the transpose's size (its time ratio and the
-// inter-warp mean) what they are with the transpose rows of another size: " (n=1024: 0.88x)".
+// Appends to every headline figure that the transpose's size changes (alt: the same summary with
+// the transpose rows of another size) its value there: " (n=1024: 0.88x)". Which figures differ is
+// read from the two summaries, not listed, so a figure that gains a dependence is noted too.
 void note_alternative(Summary& s, const Summary& alt, const std::string& alt_label);
 
 // Inter-warp spatial locality: at least this share of a kernel's global-load line requests are to
