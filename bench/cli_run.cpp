@@ -53,4 +53,16 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
   return r;
 }
 
+nlohmann::json registered_blocks() {
+  const std::string cmd = gpucosim_exe() + " blocks --json";
+  FILE* f = popen(cmd.c_str(), "r");
+  if (!f) return nlohmann::json::array();
+  std::string text;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+  if (pclose(f) != 0) return nlohmann::json::array();
+  return nlohmann::json::parse(text, nullptr, false).is_discarded() ? nlohmann::json::array()
+                                                                      : nlohmann::json::parse(text);
+}
+
 }  // namespace gpucosim::bench

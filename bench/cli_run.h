@@ -25,4 +25,8 @@ struct CliResult {
 // stderr and returns ok=false when the run fails.
 CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets = {});
 
+// `gpucosim blocks --json`: the research blocks this build registered (name, modes, params ...);
+// an empty array when the CLI fails.
+nlohmann::json registered_blocks();
+
 }  // namespace gpucosim::bench

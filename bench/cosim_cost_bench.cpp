@@ -1,6 +1,7 @@
 // Co-simulation cost of a research block (issue 4 point 6): the whole-GPU simulation rate with
 // the block off, as its C++ twin (tlm), as Verilated RTL (rtl) and both in lockstep, on the same
-// workload. The size is fixed (default transpose_naive n=1024 on GTX480, ~100k cycles) so every
+// workload (--block NAME; default: the first registered block with an RTL). The size is fixed
+// (default transpose_naive n=1024 on GTX480, ~100k cycles) so every
 // mode simulates the same work; each mode runs --repeat times and the fastest run counts (the
 // machine is shared). Target: rtl at most 3x the wall time of tlm on transpose_naive.
 #include <algorithm>
@@ -23,19 +24,31 @@ struct Mode {
 }  // namespace
 
 int bench_cosim_cost(int argc, char** argv) {
-  std::string block = "warppool", workload = "transpose_naive:n=1024", config = "GTX480";
+  std::string block, workload = "transpose_naive:n=1024", config = "GTX480";
+  // The blocks with an RTL, from the registry (through the CLI of the same build).
+  std::vector<std::string> with_rtl;
+  for (const auto& b : gpucosim::bench::registered_blocks())
+    for (const auto& m : b["modes"])
+      if (m == "rtl") with_rtl.push_back(b["name"]);
+  if (!with_rtl.empty()) block = with_rtl.front();
   int repeat = 2;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--workload") && i + 1 < argc) {
+    if (!std::strcmp(argv[i], "--block") && i + 1 < argc) {
+      block = argv[++i];
+    } else if (!std::strcmp(argv[i], "--workload") && i + 1 < argc) {
       workload = argv[++i];
     } else if (!std::strcmp(argv[i], "--config") && i + 1 < argc) {
       config = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
       repeat = std::max(1, std::atoi(argv[++i]));
     } else {
-      std::fprintf(stderr, "usage: cosim-cost [--workload SPEC] [--config PRESET] [--repeat N]\n");
+      std::fprintf(stderr, "usage: cosim-cost [--block NAME] [--workload SPEC] [--config PRESET] [--repeat N]\n");
       return 2;
     }
+  }
+  if (std::find(with_rtl.begin(), with_rtl.end(), block) == with_rtl.end()) {
+    std::fprintf(stderr, "cosim-cost: no block '%s' with an RTL in this build (see gpucosim blocks)\n", block.c_str());
+    return 2;
   }
   std::vector<Mode> modes = {{"off"}, {"tlm"}, {"rtl"}, {"lockstep"}};
   std::printf("co-simulation cost of %s on %s, %s (best of %d; one core)\n", block.c_str(), workload.c_str(),

@@ -9,7 +9,7 @@ GpuConfig build_gpu_config(const OptionSet& options) {
   BuildState state;
   for (const OptionEntry& e : options.modelled()) {
     try {
-      e.def->apply(e.value, state);
+      apply_option(*e.def, e.value, state);
     } catch (const ValueError& err) {
       // Values are validated when set; this only fires for a bad registry default.
       throw InputError(e.origin.error_file(), e.origin.error_line(), "-" + e.name + ": " + err.what());

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "systemc/blocks/kit/block_settings.h"
+
 namespace gpucosim {
 
 // A parsed GPGPU-Sim cache string:
@@ -130,38 +132,21 @@ struct LimitsConfig {
   uint32_t tb_launch_latency = 0;      // gpgpu_TB_launch_latency
 };
 
-// WarpPool (seed 000 ch. 3) in every SM's load/store unit. The sizes are the block's parameters
-// (systemc/blocks/warppool/warppool_params.h); the warp count and the queue hash come from the
-// core (max warps, the L1's set-index function). Built into SmOptions by make_sm_options().
-enum class WarpPoolMode { Off, Tlm, Rtl, Lockstep };
-struct WarpPoolConfig {
-  WarpPoolMode mode = WarpPoolMode::Off;  // warppool: off | tlm (C++ twin) | rtl (Verilated) | lockstep
-  uint32_t iq_count = 16;                 // gpucosim_warppool_iq_count
-  uint32_t iq_depth = 8;                  // gpucosim_warppool_iq_depth
-  uint32_t warps_per_iq = 0;              // gpucosim_warppool_warps_per_iq (0 = max warps / iq_count, rounded up)
-  uint32_t coalescers = 2;                // gpucosim_warppool_coalescers
-  uint32_t tmt_entries = 8;               // gpucosim_warppool_tmt_entries
-  uint32_t queues = 32;                   // gpucosim_warppool_queues
-  uint32_t tags_per_queue = 2;            // gpucosim_warppool_tags_per_queue
-  uint32_t merges_per_tag = 4;            // gpucosim_warppool_merges_per_tag
-  uint32_t mshr_requests = 256;           // gpucosim_warppool_mshr_requests
-  uint32_t wbq_depth = 2;                 // gpucosim_warppool_wbq_depth
-  uint32_t addr_bits = 48;                // gpucosim_warppool_addr_bits
-  uint32_t tag_bits = 5;                  // gpucosim_warppool_tag_bits
-  uint32_t quantum = 100000;              // gpucosim_warppool_quantum (cycles)
-  uint32_t miss_pct = 99;                 // gpucosim_warppool_miss_pct
-  uint32_t age_cap = 1024;                // gpucosim_warppool_age_cap (0 = none)
-  uint32_t store_wait_cap = 256;          // gpucosim_warppool_store_wait_cap (0 = none)
-  std::string vcd;                        // gpucosim_warppool_vcd: VCD file prefix for rtl/lockstep ("" = none)
-};
-
 struct GpuConfig {
   CoreConfig core;
   InterconnectConfig icnt;
   MemoryConfig mem;
   ClockConfig clock;
   LimitsConfig limits;
-  WarpPoolConfig warppool;
+  // Research blocks by name, as their options set them (systemc/blocks/kit/block_settings.h);
+  // a block that is absent runs with its defaults (mode off).
+  kit::BlockSettingsMap blocks;
+  // The settings of block `name` (the defaults when no option named it).
+  const kit::BlockSettings& block(const std::string& name) const {
+    static const kit::BlockSettings kDefaults;
+    auto it = blocks.find(name);
+    return it == blocks.end() ? kDefaults : it->second;
+  }
 };
 
 }  // namespace gpucosim

@@ -26,11 +26,18 @@ const char* option_type_name(OptionType t) {
   return "?";
 }
 
+void apply_option(const OptionDef& def, const std::string& value, BuildState& state) {
+  state.current = &def;
+  def.apply(value, state);
+  state.current = nullptr;
+}
+
 const std::vector<OptionGroup>& option_groups() {
   static const std::vector<OptionGroup> groups = [] {
     std::vector<OptionGroup> g(kCoreOptionGroups, kCoreOptionGroups + kCoreOptionGroupCount);
     g.insert(g.end(), kMemoryOptionGroups, kMemoryOptionGroups + kMemoryOptionGroupCount);
-    g.insert(g.end(), kBlockOptionGroups, kBlockOptionGroups + kBlockOptionGroupCount);
+    const std::vector<OptionGroup>& blocks = block_option_groups();
+    g.insert(g.end(), blocks.begin(), blocks.end());
     return g;
   }();
   return groups;

@@ -27,6 +27,9 @@ struct BuildState {
   bool specialized_collectors = true;
   std::array<uint32_t, 7> oc_units{}, oc_in_ports{}, oc_out_ports{};
   bool deadlock_detect = true;  // -gpgpu_deadlock_detect 0 turns gpucosim_deadlock_cycles off
+  // The option being applied (set by apply_option), for table rows shared by many options such
+  // as the research blocks' generated ones (options_blocks.cpp).
+  const struct OptionDef* current = nullptr;
 };
 enum CollectorClass { kOcSp, kOcDp, kOcSfu, kOcInt, kOcTensor, kOcMem, kOcGen };
 
@@ -48,6 +51,9 @@ struct OptionDef {
   // Parses value into the state; throws ValueError("expected ...") when the value is bad.
   void (*apply)(const std::string& value, BuildState& state);
 };
+
+// Applies one option's value (sets state.current for the row's apply function).
+void apply_option(const OptionDef& def, const std::string& value, BuildState& state);
 
 struct OptionGroup {
   const char* title;
@@ -72,8 +78,8 @@ extern const OptionGroup kCoreOptionGroups[];
 extern const size_t kCoreOptionGroupCount;
 extern const OptionGroup kMemoryOptionGroups[];
 extern const size_t kMemoryOptionGroupCount;
-extern const OptionGroup kBlockOptionGroups[];  // research blocks (options_blocks.cpp)
-extern const size_t kBlockOptionGroupCount;
+// Research blocks: one group per declared block (options_blocks.cpp, from kit::BlockDecl).
+const std::vector<OptionGroup>& block_option_groups();
 extern const char* const kUnmodelledOptions[];
 extern const size_t kUnmodelledOptionCount;
 extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number

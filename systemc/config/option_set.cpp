@@ -74,7 +74,7 @@ void OptionSet::set(const std::string& name_in, const std::string& value, const 
     OptionEntry& e = modelled_[it->second];
     try {
       BuildState scratch;  // validation = parsing into a throw-away state
-      e.def->apply(value, scratch);
+      apply_option(*e.def, value, scratch);
     } catch (const ValueError& err) {
       throw InputError(origin.error_file(), origin.error_line(), "-" + name + ": " + err.what());
     }

@@ -1,6 +1,13 @@
-// Research-block options: WarpPool (seed 000 ch. 3). Single values are checked here (the error
-// names the option's file and line); combinations with the core (warps per queue, L1 geometry)
-// are checked when the SMs are built (make_sm_options, systemc/blocks/block_factory.cpp).
+// Research-block options, generated from each block's declaration (kit::BlockDecl): the mode
+// option `<block>`, one `gpucosim_<block>_<param>` per OPTION/AUTO parameter with the declared
+// range, and the kit's own vcd / check / eval_every_cycle options. Single values are checked here
+// (the error names the option's file and line); combinations with the core (warps, L1 geometry)
+// are checked when the SMs are built (BlockRegistry::make_sm_options), still naming the option.
+#include <deque>
+#include <map>
+#include <stdexcept>
+
+#include "systemc/blocks/kit/block_decl.h"
 #include "systemc/config/option_registry.h"
 #include "systemc/config/option_values.h"
 
@@ -8,86 +15,95 @@ namespace gpucosim {
 
 namespace {
 
-using S = BuildState;
-using V = const std::string&;
-
-WarpPoolMode parse_warppool_mode(const std::string& v) {
-  if (v == "off") return WarpPoolMode::Off;
-  if (v == "tlm") return WarpPoolMode::Tlm;
-  if (v == "rtl") return WarpPoolMode::Rtl;
-  if (v == "lockstep") return WarpPoolMode::Lockstep;
-  throw ValueError("expected off, tlm, rtl or lockstep, got '" + v + "'");
-}
-
-uint32_t parse_pow2(const std::string& v) {
-  const uint32_t x = parse_u32_min(v, 2);
-  if (x & (x - 1)) throw ValueError("expected a power of two, got '" + v + "'");
-  return x;
-}
-
-uint32_t parse_range(const std::string& v, uint32_t lo, uint32_t hi) {
-  const uint32_t x = parse_u32(v);
-  if (x < lo || x > hi)
-    throw ValueError("expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" + v +
-                     "'");
-  return x;
-}
-
-const OptionDef kWarpPool[] = {
-    {"warppool", OptionType::String, "off", "warppool.mode",
-     "WarpPool in every SM: off (baseline coalescer), tlm (C++ twin), rtl (Verilated RTL), lockstep (both, "
-     "compared every cycle)",
-     [](V v, S& s) { s.gpu.warppool.mode = parse_warppool_mode(v); }},
-    {"gpucosim_warppool_iq_count", OptionType::Uint, "16", "warppool.iq_count", "instruction queues",
-     [](V v, S& s) { s.gpu.warppool.iq_count = parse_range(v, 1, 64); }},
-    {"gpucosim_warppool_iq_depth", OptionType::Uint, "8", "warppool.iq_depth", "entries per instruction queue",
-     [](V v, S& s) { s.gpu.warppool.iq_depth = parse_range(v, 1, 64); }},
-    {"gpucosim_warppool_warps_per_iq", OptionType::Uint, "0", "warppool.warps_per_iq",
-     "warps mapped to each instruction queue (0 = warps per SM / queues, rounded up)",
-     [](V v, S& s) { s.gpu.warppool.warps_per_iq = parse_range(v, 0, 64); }},
-    {"gpucosim_warppool_coalescers", OptionType::Uint, "2", "warppool.coalescers", "intra-warp coalescers",
-     [](V v, S& s) { s.gpu.warppool.coalescers = parse_range(v, 1, 4); }},
-    {"gpucosim_warppool_tmt_entries", OptionType::Uint, "8", "warppool.tmt_entries", "thread map table entries",
-     [](V v, S& s) { s.gpu.warppool.tmt_entries = parse_range(v, 1, 64); }},
-    {"gpucosim_warppool_queues", OptionType::Uint, "32", "warppool.queues",
-     "inter-warp coalescing queues (a power of two, at most the L1 set count)",
-     [](V v, S& s) { s.gpu.warppool.queues = parse_pow2(v); }},
-    {"gpucosim_warppool_tags_per_queue", OptionType::Uint, "2", "warppool.tags_per_queue",
-     "tags (distinct lines) per inter-warp queue", [](V v, S& s) { s.gpu.warppool.tags_per_queue = parse_range(v, 1, 8); }},
-    {"gpucosim_warppool_merges_per_tag", OptionType::Uint, "4", "warppool.merges_per_tag",
-     "warp loads merged per tag (= per L1 request)",
-     [](V v, S& s) { s.gpu.warppool.merges_per_tag = parse_range(v, 1, 8); }},
-    {"gpucosim_warppool_mshr_requests", OptionType::Uint, "256", "warppool.mshr_requests",
-     "L1 requests in flight (MSHR metadata table rows of merges_per_tag slots)",
-     [](V v, S& s) { s.gpu.warppool.mshr_requests = parse_range(v, 2, 4096); }},
-    {"gpucosim_warppool_wbq_depth", OptionType::Uint, "2", "warppool.wbq_depth", "writeback queue entries",
-     [](V v, S& s) { s.gpu.warppool.wbq_depth = parse_range(v, 1, 8); }},
-    {"gpucosim_warppool_addr_bits", OptionType::Uint, "48", "warppool.addr_bits", "byte address width",
-     [](V v, S& s) { s.gpu.warppool.addr_bits = parse_range(v, 16, 64); }},
-    {"gpucosim_warppool_tag_bits", OptionType::Uint, "5", "warppool.tag_bits",
-     "per-warp instruction tag bits (2^n global loads/stores of a warp inside WarpPool)",
-     [](V v, S& s) { s.gpu.warppool.tag_bits = parse_range(v, 1, 8); }},
-    {"gpucosim_warppool_quantum", OptionType::Uint, "100000", "warppool.quantum",
-     "cycles per policy quantum", [](V v, S& s) { s.gpu.warppool.quantum = parse_range(v, 2, 1u << 30); }},
-    {"gpucosim_warppool_miss_pct", OptionType::Uint, "99", "warppool.miss_pct",
-     "toggle the selection policy when a quantum's L1 miss rate is above this percentage",
-     [](V v, S& s) { s.gpu.warppool.miss_pct = parse_range(v, 0, 100); }},
-    {"gpucosim_warppool_age_cap", OptionType::Uint, "1024", "warppool.age_cap",
-     "sends that may pass over the oldest request before it goes (0 = no cap)",
-     [](V v, S& s) { s.gpu.warppool.age_cap = parse_u32(v); }},
-    {"gpucosim_warppool_store_wait_cap", OptionType::Uint, "256", "warppool.store_wait_cap",
-     "loads sent past a waiting store before the store goes (0 = loads always first)",
-     [](V v, S& s) { s.gpu.warppool.store_wait_cap = parse_u32(v); }},
-    {"gpucosim_warppool_vcd", OptionType::String, "", "warppool.vcd",
-     "rtl/lockstep: write each SM's WarpPool waves to <prefix>_sm<N>.vcd (\"\" = none)",
-     [](V v, S& s) { s.gpu.warppool.vcd = v; }},
+enum class Kind { Mode, Param, Vcd, Check, EvalEveryCycle };
+struct Target {
+  const kit::BlockDecl* block;
+  Kind kind;
+  const kit::ParamInfo* param;  // Kind::Param
 };
+
+// Every generated option, built once from the declarations (immutable afterwards).
+struct BlockOptionTables {
+  std::deque<std::string> text;                      // owns the strings the OptionDefs point to
+  std::deque<std::vector<OptionDef>> defs;
+  std::vector<OptionGroup> groups;
+  std::map<std::string, Target> targets;
+  const char* keep(std::string s) {
+    text.push_back(std::move(s));
+    return text.back().c_str();
+  }
+};
+
+const BlockOptionTables& tables();
+
+void apply_block_option(const std::string& v, BuildState& s) {
+  const Target& t = tables().targets.at(s.current->name);
+  kit::BlockSettings& b = s.gpu.blocks[t.block->name];
+  switch (t.kind) {
+    case Kind::Mode:
+      try {
+        b.mode = kit::parse_block_mode(v);
+      } catch (const std::invalid_argument& e) {
+        throw ValueError(e.what());
+      }
+      return;
+    case Kind::Vcd: b.vcd = v; return;
+    case Kind::Check: b.check = parse_bool01(v); return;
+    case Kind::EvalEveryCycle: b.eval_every_cycle = parse_bool01(v); return;
+    case Kind::Param: {
+      const kit::ParamInfo& p = *t.param;
+      const uint32_t lo = p.source == kit::ParamSource::Auto ? 0 : p.lo;
+      const uint32_t x = parse_u32(v);
+      if (x < lo || x > p.hi)
+        throw ValueError("expected an integer from " + std::to_string(lo) + " to " + std::to_string(p.hi) + ", got '" +
+                         v + "'");
+      b.values[p.name] = x;
+      return;
+    }
+  }
+}
+
+BlockOptionTables build_tables() {
+  BlockOptionTables t;
+  for (const kit::BlockDecl* d : kit::builtin_block_decls()) {
+    std::vector<OptionDef> rows;
+    const std::string n = d->name;
+    auto add = [&](const std::string& name, OptionType type, const std::string& def, const std::string& field,
+                   const std::string& help, Target target) {
+      rows.push_back(OptionDef{t.keep(name), type, t.keep(def), t.keep(field), t.keep(help), apply_block_option});
+      t.targets[name] = target;
+    };
+    add(n, OptionType::String, "off", n + ".mode",
+        std::string(d->summary) + ": off (baseline), tlm (C++ twin), rtl (Verilated RTL), lockstep (both, compared "
+                                  "every cycle)",
+        Target{d, Kind::Mode, nullptr});
+    for (const kit::ParamInfo& p : *d->params) {
+      if (p.source == kit::ParamSource::Core) continue;
+      const bool autov = p.source == kit::ParamSource::Auto;
+      add(p.option, OptionType::Uint, std::to_string(autov ? 0 : p.def), n + "." + p.name,
+          std::string(p.doc) + " (" + std::to_string(autov ? 0 : p.lo) + " to " + std::to_string(p.hi) + ")",
+          Target{d, Kind::Param, &p});
+    }
+    add("gpucosim_" + n + "_vcd", OptionType::String, "", n + ".vcd",
+        "rtl/lockstep: write each SM's waves to <prefix>_sm<N>.vcd (\"\" = none)", Target{d, Kind::Vcd, nullptr});
+    add("gpucosim_" + n + "_check", OptionType::Bool, "0", n + ".check",
+        "run the block's protocol checker on its pins every cycle (any mode)", Target{d, Kind::Check, nullptr});
+    add("gpucosim_" + n + "_eval_every_cycle", OptionType::Bool, "0", n + ".eval_every_cycle",
+        "evaluate the block on quiet cycles too (lockstep then compares computed outputs every cycle)",
+        Target{d, Kind::EvalEveryCycle, nullptr});
+    t.defs.push_back(std::move(rows));
+    t.groups.push_back(OptionGroup{d->title, t.defs.back().data(), t.defs.back().size()});
+  }
+  return t;
+}
+
+const BlockOptionTables& tables() {
+  static const BlockOptionTables t = build_tables();
+  return t;
+}
 
 }  // namespace
 
-const OptionGroup kBlockOptionGroups[] = {
-    {"WarpPool (seed 000 ch. 3)", kWarpPool, sizeof(kWarpPool) / sizeof(OptionDef)},
-};
-const size_t kBlockOptionGroupCount = sizeof(kBlockOptionGroups) / sizeof(OptionGroup);
+const std::vector<OptionGroup>& block_option_groups() { return tables().groups; }
 
 }  // namespace gpucosim

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "kernel/input_error.h"
-#include "systemc/blocks/block_factory.h"
+#include "systemc/blocks/registry/block_registry.h"
 #include "systemc/sm/partition_map.h"
 
 namespace gpucosim {
@@ -30,7 +30,7 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
   const uint32_t n_parts = cfg_.mem.n_partitions();
   for (uint32_t i = 0; i < n_sms; ++i) {
     // Without an explicit factory the research blocks come from the configuration (warppool=...).
-    SmOptions so = opts_.sm_options ? opts_.sm_options(i) : make_sm_options(cfg_, i);
+    SmOptions so = opts_.sm_options ? opts_.sm_options(i) : builtin_block_registry().make_sm_options(cfg_, i);
     sms_.push_back(
         std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, pool_, std::move(so)));
     sms_.back()->set_partition_map(sm_map_.get());

@@ -34,7 +34,7 @@ namespace gpucosim {
 
 struct GpuModelOptions {
   // Research blocks per SM (WarpPool front end, register storage ...); empty = the blocks the
-  // configuration selects (make_sm_options, systemc/blocks/block_factory.h).
+  // configuration selects (builtin_block_registry(), systemc/blocks/registry/block_registry.h).
   std::function<SmOptions(uint32_t sm_id)> sm_options;
   // Tick every component on every edge of its domain (tests compare this with smart ticking).
   bool tick_idle_components = false;

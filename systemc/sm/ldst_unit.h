@@ -64,11 +64,6 @@ class LdstUnit : private FrontEndL1 {
            CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend = nullptr);
   ~LdstUnit() override;
 
-  // Issue stage (memory-consistency gate of the front end; always true without one).
-  bool may_issue(uint32_t warp, const OpcodeInfo& o) const;
-  uint64_t gate_epoch() const { return fe_ ? fe_->gate_epoch() : 0; }
-  void issued(uint32_t warp, const OpcodeInfo& o);
-
   void set_partition_map(const PartitionMap* m) { map_ = m; }
   bool can_accept() const { return !input_valid_; }
   void invalidate_l1() {
@@ -113,7 +108,6 @@ class LdstUnit : private FrontEndL1 {
   uint32_t new_load(uint32_t token, uint32_t warp, uint32_t launch_id);
   uint32_t new_outreq();
   // Front end (ldst_unit_frontend.cpp).
-  static bool frontend_op(const OpcodeInfo& o, GlobalOp& op);
   void start_frontend(uint64_t now);
   void step_frontend();
   Result l1_load(uint64_t line_addr, uint8_t sectors, uint32_t token, uint32_t warp, uint32_t launch_id,

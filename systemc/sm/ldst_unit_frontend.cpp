@@ -7,7 +7,7 @@
 namespace gpucosim {
 
 // The instructions a front end sees: global (or generic) loads, stores and atomics.
-bool LdstUnit::frontend_op(const OpcodeInfo& o, GlobalOp& op) {
+bool global_op_of(const OpcodeInfo& o, GlobalOp& op) {
   if (o.space != MemSpace::Global && o.space != MemSpace::Generic) return false;
   if (o.unit == UnitClass::ATOMIC) op = GlobalOp::Atomic;
   else if (o.is_store && !o.is_load) op = GlobalOp::Store;
@@ -16,22 +16,13 @@ bool LdstUnit::frontend_op(const OpcodeInfo& o, GlobalOp& op) {
   return true;
 }
 
-bool LdstUnit::may_issue(uint32_t warp, const OpcodeInfo& o) const {
-  GlobalOp op;
-  return !fe_ || !frontend_op(o, op) || fe_->may_issue(warp, op);
-}
-
-void LdstUnit::issued(uint32_t warp, const OpcodeInfo& o) {
-  GlobalOp op;
-  if (fe_ && frontend_op(o, op)) fe_->issued(warp, op);
-}
 
 // Called by start(): a global load on the cached path or a global store through the L1 goes to
 // the front end; every other instruction the front end saw issued is reported as not entering it.
 void LdstUnit::start_frontend(uint64_t now) {
   (void)now;
   GlobalOp op;
-  if (!frontend_op(*cur_.info, op)) return;
+  if (!global_op_of(*cur_.info, op)) return;
   const bool to_fe = (op == GlobalOp::Load && cur_path_ == Path::Cached) ||
                      (op == GlobalOp::Store && cur_path_ == Path::Write && l1_ && !c_.l1_bypass_global);
   if (!to_fe) {

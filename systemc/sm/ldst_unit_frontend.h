@@ -5,8 +5,9 @@
 // null) the LSU runs its baseline path unchanged.
 //
 // With a front end, per core cycle:
-//   * issue stage: the SM asks may_issue() before issuing a global memory instruction (memory
-//     consistency gates such as WarpPool's per-warp counters) and reports it with issued();
+//   * issue stage: a front end that must gate issue (memory consistency, such as WarpPool's
+//     per-warp counters) is also an IssueGate (sm_hooks.h); every global memory instruction it
+//     saw issued reaches it through accept() or dispatched_elsewhere();
 //   * LSU dispatch: a global load (cached path) or store leaves the dispatch register through
 //     can_accept()/accept() instead of the baseline coalescer; other instructions (shared,
 //     constant, local, atomics, bypassing loads) keep the baseline path;
@@ -23,6 +24,9 @@
 namespace gpucosim {
 
 enum class GlobalOp : uint8_t { Load, Store, Atomic };
+struct OpcodeInfo;
+// Whether `o` is a global load, store or atomic (the instructions a front end sees), and which.
+bool global_op_of(const OpcodeInfo& o, GlobalOp& op);
 
 struct GlobalInst {
   uint32_t token = 0;           // the SM's id of the instruction (for FrontEndL1::done)
@@ -57,12 +61,6 @@ class GlobalFrontEnd {
  public:
   virtual ~GlobalFrontEnd() = default;
   virtual const char* name() const = 0;
-  // Issue stage.
-  virtual bool may_issue(uint32_t warp, GlobalOp op) const = 0;
-  // Changes whenever an answer of may_issue() may have changed (the SM caches the refusals until
-  // then, so a warp held by the gate costs the issue walk nothing).
-  virtual uint64_t gate_epoch() const = 0;
-  virtual void issued(uint32_t warp, GlobalOp op) = 0;
   // An issued instruction reached the LSU but takes the baseline path (an atomic, a predicated-off
   // access): it no longer counts as on its way to the front end.
   virtual void dispatched_elsewhere(uint32_t warp) = 0;

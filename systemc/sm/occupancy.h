@@ -9,22 +9,27 @@
 
 #include "kernel/kernel.h"
 #include "systemc/config/gpu_config.h"
+#include "systemc/sm/residency_policy.h"
 
 namespace gpucosim {
 
-struct BlockResources {
-  uint32_t warps = 0, threads = 0, registers = 0, shmem = 0;
-};
-
-class Occupancy {
+// The baseline ResidencyPolicy.
+class Occupancy : public ResidencyPolicy {
  public:
   explicit Occupancy(const CoreConfig& c);
 
+  bool fits_empty(const KernelHeader& h) const override;
+  BlockResources admit(const KernelHeader& h) override {
+    const BlockResources r = needs(h);
+    add(r);
+    return r;
+  }
+  void release(const BlockResources& r) override { remove(r); }
+  uint32_t resident_blocks() const override { return blocks_; }
+
   BlockResources needs(const KernelHeader& h) const;
   // Whether a block of `h` fits now.
-  bool fits(const KernelHeader& h) const;
-  // Whether a block of `h` could ever fit on an empty SM.
-  bool fits_empty(const KernelHeader& h) const;
+  bool fits(const KernelHeader& h) const override;
   void add(const BlockResources& r);
   void remove(const BlockResources& r);
 

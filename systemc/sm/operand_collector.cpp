@@ -94,7 +94,26 @@ void BankedOperandCollector::release(uint32_t token) {
   }
 }
 
+void BankedOperandCollector::write(uint32_t warp_slot, const Instruction& inst, uint64_t now) {
+  if (inst.active_mask == 0) return;  // predicated off: nothing is written
+  if (now != write_cycle_) {
+    write_cycle_ = now;
+    write_left_.assign(n_banks_, port_tp_);
+  }
+  for (uint32_t d = 0; d < inst.n_dst; ++d) {
+    if (inst.dst[d] == kRegZero) continue;
+    ++writes_;
+    uint32_t& left = write_left_[(inst.dst[d] + warp_slot) % n_banks_];
+    if (left)
+      --left;
+    else
+      ++write_conflicts_;
+  }
+}
+
 void BankedOperandCollector::collect(StatsMap& m) const {
+  add_stat(m, "gpgpu_n_regfile_writes", double(writes_));
+  add_stat(m, "regfile_write_bank_conflicts", double(write_conflicts_));
   add_stat(m, "gpgpu_n_regfile_bkconflict", double(bank_conflicts_));
   add_stat(m, "gpgpu_n_regfile_reads", double(reads_));
 }

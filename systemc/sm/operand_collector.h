@@ -1,11 +1,13 @@
 #pragma once
-// Operand collectors over a banked register file.
+// Operand collectors over a banked register file: the register storage of the SM.
 //
-// RESEARCH HOOK: register-file designs (RegLess, FineReg, register caches) replace this class. The
-// SM talks to it only through OperandCollectorInterface: it allocates a collector for every issued
-// instruction that reads registers, asks each cycle which instructions have all operands, and
-// releases a collector when its instruction moved on to an execution unit. The SM takes an
-// implementation at construction (SmOptions::operand_collector); the default is
+// RESEARCH HOOK (sm_hooks.h): register-file designs (RegLess, FineReg, register caches) replace
+// this class. The SM talks to it only through OperandCollectorInterface: it allocates a collector
+// for every issued instruction that reads registers, asks each cycle which instructions have all
+// operands, releases a collector when its instruction moved on to an execution unit, hands it
+// every result write (write(), in the writeback stage of the cycle the result is due) and tells
+// it when a warp's registers come into use and are freed (warp_launched/warp_exited). The SM
+// takes an implementation at construction (SmOptions::operand_collector); the default is
 // BankedOperandCollector.
 #include <cstdint>
 #include <memory>
@@ -37,6 +39,11 @@ class OperandCollectorInterface {
   virtual const std::vector<uint32_t>& ready() const = 0;
   virtual void release(uint32_t token) = 0;
   virtual bool empty() const = 0;
+  // The destination registers of `inst` (warp slot `warp_slot`) are written at `now`.
+  virtual void write(uint32_t warp_slot, const Instruction& inst, uint64_t now) = 0;
+  // A warp's registers come into use (nregs per thread) / are no longer needed.
+  virtual void warp_launched(uint32_t warp_slot, uint32_t nregs) { (void)warp_slot, (void)nregs; }
+  virtual void warp_exited(uint32_t warp_slot) { (void)warp_slot; }
   virtual void collect(StatsMap& m) const = 0;
   virtual std::string describe() const = 0;
 };
@@ -46,6 +53,11 @@ class OperandCollectorInterface {
 // GPGPU-Sim, each bank serving reg_port_throughput reads per cycle; collectors are served oldest
 // first. An operand that loses arbitration waits for the next cycle and counts one bank conflict.
 // A collector needs at least one cycle even when the instruction has no register sources.
+// Writes: every non-RZ destination register of an instruction with active lanes is one register
+// write (gpgpu_n_regfile_writes) to bank (register + warp slot) % banks. Each bank takes
+// reg_port_throughput writes per cycle on its own write port; writes beyond that in one cycle
+// are counted (regfile_write_bank_conflicts) but do not delay the writeback, because GPGPU-Sim's
+// writeback stage, which our latency figures follow, does not stall on them either.
 class BankedOperandCollector : public OperandCollectorInterface {
  public:
   explicit BankedOperandCollector(const CoreConfig& c);
@@ -55,6 +67,7 @@ class BankedOperandCollector : public OperandCollectorInterface {
   const std::vector<uint32_t>& ready() const override { return ready_; }
   void release(uint32_t token) override;
   bool empty() const override { return used_ == 0; }
+  void write(uint32_t warp_slot, const Instruction& inst, uint64_t now) override;
   void collect(StatsMap& m) const override;
   std::string describe() const override;
 
@@ -80,6 +93,9 @@ class BankedOperandCollector : public OperandCollectorInterface {
   uint32_t used_ = 0;
   uint64_t seq_ = 0;
   uint64_t bank_conflicts_ = 0, reads_ = 0;
+  uint64_t writes_ = 0, write_conflicts_ = 0;
+  uint64_t write_cycle_ = ~uint64_t(0);   // the cycle write_left_ belongs to
+  std::vector<uint32_t> write_left_;      // write ports left per bank this cycle
 };
 
 }  // namespace gpucosim

@@ -27,10 +27,12 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
                                     : std::make_unique<BankedOperandCollector>(core)),
       global_path_(std::move(options.global_path)),
       units_(core),
-      occ_(core),
+      residency_(options.residency ? std::move(options.residency) : std::make_unique<Occupancy>(core)),
+      listeners_(std::move(options.listeners)),
       wheel_(wheel_horizon(core, units_.max_latency())) {
   if (c_.warp_size != uint32_t(kWarpSize)) throw std::invalid_argument("Sm: only 32-thread warps are modelled");
   if (max_warps_ == 0 || max_warps_ > 64) throw std::invalid_argument("Sm: 1 to 64 warps per SM are supported");
+  for (auto& g : options.issue_gates) gates_.add(std::move(g));
   if (c_.max_blocks == 0) throw std::invalid_argument("Sm: gpgpu_shader_cta must be at least 1");
   lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this),
                                     global_path_.get());
@@ -48,27 +50,25 @@ Sm::~Sm() = default;
 void Sm::set_partition_map(const PartitionMap* m) { lsu_->set_partition_map(m ? m : default_map_.get()); }
 
 bool Sm::can_launch(const KernelHeader& h) const {
-  if (!occ_.fits(h)) return false;
-  // Warp slots: freed slots are reused, so a fitting block always finds enough of them; the
-  // block slot likewise (Occupancy counts blocks against max_blocks).
-  return true;
+  // Warp slots: freed slots are reused, so a block that fits always finds enough of them; the
+  // block slot likewise (the policy counts blocks against max_blocks).
+  return residency_->fits(h);
 }
 
-bool Sm::can_ever_launch(const KernelHeader& h) const { return occ_.fits_empty(h); }
+bool Sm::can_ever_launch(const KernelHeader& h) const { return residency_->fits_empty(h); }
 
 void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
   const KernelHeader& h = *ctx.header;
-  if (!occ_.fits(h)) throw std::logic_error("Sm::launch_block: block does not fit (check can_launch first)");
+  if (!residency_->fits(h)) throw std::logic_error("Sm::launch_block: block does not fit (check can_launch first)");
   uint32_t b = 0;
   while (b < blocks_.size() && blocks_[b].used) ++b;
   BlockSlot& blk = blocks_[b];
   blk.used = true;
   blk.tb = std::move(tb);
   blk.ctx = ctx;
-  blk.res = occ_.needs(h);
+  blk.res = residency_->admit(h);
   blk.warps_live = blk.warps_issuing = blk.arrived = 0;
   blk.warp_mask = 0;
-  occ_.add(blk.res);
   // The trace may list fewer warps than the block shape implies (or, defensively, more): the
   // resources follow the shape, the simulated warps follow the trace.
   uint32_t slot = 0;
@@ -97,9 +97,14 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
       mem_ready_ &= ~(uint64_t(1) << slot);
     }
     scheds_[slot % n_sched_].add_warp(slot, w.age);
+    oc_->warp_launched(slot, h.nregs);
+    for (const auto& l : listeners_)
+      l->warp_launched(WarpLaunch{slot, b, ctx.launch_id, wp.id, h.nregs, &wp}, now_);
   }
+  for (const auto& l : listeners_) l->block_launched(b, ctx.launch_id, blk.warp_mask, now_);
   if (blk.warps_live == 0) {  // an empty block completes at once
-    occ_.remove(blk.res);
+    for (const auto& l : listeners_) l->block_retired(b, ctx.launch_id, now_);
+    residency_->release(blk.res);
     completed_.push_back(ctx.launch_id);
     n_.blocks_done += 1;
     blk = BlockSlot{};
@@ -158,6 +163,8 @@ void Sm::writeback(uint32_t token) {
   InFlight& f = inflight_[token];
   WarpSlot& w = warps_[f.warp];
   w.sb.release(*f.inst);
+  oc_->write(f.warp, *f.inst, now_);
+  for (const auto& l : listeners_) l->writeback(f.warp, *f.inst, now_);
   sb_blocked_ &= ~(uint64_t(1) << f.warp);
   w.in_pipeline -= 1;
   if (f.is_mem) w.mem_in_flight -= 1;
@@ -201,6 +208,9 @@ void Sm::retire_done_warps() {
     if (!w.used || !w.finished_issue || w.in_pipeline != 0 || lsu_->pending_writes(s) != 0) continue;
     BlockSlot& blk = blocks_[w.block];
     scheds_[s % n_sched_].remove_warp(s);
+    oc_->warp_exited(s);
+    gates_.forget(s);
+    for (const auto& l : listeners_) l->warp_retired(s, now_);
     w.used = false;
     w.warp = nullptr;
     sb_blocked_ &= ~(uint64_t(1) << s);
@@ -208,7 +218,8 @@ void Sm::retire_done_warps() {
     --resident_warps_;
     blk.warps_live -= 1;
     if (blk.warps_live == 0) {
-      occ_.remove(blk.res);
+      for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
+      residency_->release(blk.res);
       completed_.push_back(blk.ctx.launch_id);
       n_.blocks_done += 1;
       blk = BlockSlot{};  // frees the block's instruction streams

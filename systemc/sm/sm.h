@@ -28,12 +28,15 @@
 #include "systemc/gpu/stats.h"
 #include "systemc/sm/coalescer.h"
 #include "systemc/sm/exec_units.h"
+#include "systemc/sm/issue_gates.h"
 #include "systemc/sm/kernel_context.h"
 #include "systemc/sm/ldst_unit.h"
 #include "systemc/sm/occupancy.h"
 #include "systemc/sm/operand_collector.h"
 #include "systemc/sm/partition_map.h"
+#include "systemc/sm/residency_policy.h"
 #include "systemc/sm/scoreboard.h"
+#include "systemc/sm/sm_hooks.h"
 #include "systemc/sm/timing_wheel.h"
 #include "systemc/sm/warp_scheduler.h"
 #include "systemc/tlm/payload_pool.h"
@@ -48,14 +51,19 @@ class IssueObserver {
   virtual void issued(uint64_t cycle, uint32_t sched, uint32_t warp_slot, const Instruction& inst) = 0;
 };
 
-// Research hooks: replace the coalescer, put a front end between dispatch and the L1 for global
-// loads/stores (WarpPool, ldst_unit_frontend.h), or replace the register file / operand
-// collectors (RegLess, FineReg). Null members select the baseline. Built from a GpuConfig by
-// make_sm_options() (systemc/blocks/block_factory.h).
+// Research hooks (sm_hooks.h states each one's per-cycle contract): replace the coalescer, put a
+// front end between dispatch and the L1 for global loads/stores (ldst_unit_frontend.h), replace
+// the register storage (operand_collector.h) or the residency policy (residency_policy.h), gate
+// the issue of any instruction, listen to warp/block/barrier/writeback events. Null or empty
+// members select the baseline. Built from a GpuConfig by the block registry
+// (systemc/blocks/registry/block_registry.h); one object may serve several hooks (shared_ptr).
 struct SmOptions {
   std::unique_ptr<CoalescerInterface> coalescer;
   std::unique_ptr<OperandCollectorInterface> operand_collector;
-  std::unique_ptr<GlobalFrontEnd> global_path;
+  std::shared_ptr<GlobalFrontEnd> global_path;
+  std::unique_ptr<ResidencyPolicy> residency;
+  std::vector<std::shared_ptr<IssueGate>> issue_gates;
+  std::vector<std::shared_ptr<SmEventListener>> listeners;
 };
 
 class Sm : public sc_core::sc_module, private LsuListener {
@@ -67,7 +75,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   InitiatorPort mem_port;  // to the crossbar
 
   uint32_t sm_id() const { return sm_id_; }
-  // Occupancy: threads, warps, blocks, registers (allocation granularity), shared memory.
+  // Residency (baseline: occupancy of threads, warps, blocks, registers, shared memory).
   bool can_launch(const KernelHeader& h) const;
   // Whether a block of `h` fits on an empty SM at all (false: the kernel can never run here).
   bool can_ever_launch(const KernelHeader& h) const;
@@ -148,9 +156,11 @@ class Sm : public sc_core::sc_module, private LsuListener {
   std::unique_ptr<PartitionMap> default_map_;
   std::unique_ptr<CoalescerInterface> coalescer_;
   std::unique_ptr<OperandCollectorInterface> oc_;
-  std::unique_ptr<GlobalFrontEnd> global_path_;
+  std::shared_ptr<GlobalFrontEnd> global_path_;
   ExecUnits units_;
-  Occupancy occ_;
+  std::unique_ptr<ResidencyPolicy> residency_;
+  IssueGates gates_;
+  std::vector<std::shared_ptr<SmEventListener>> listeners_;
   std::unique_ptr<LdstUnit> lsu_;
   std::vector<WarpScheduler> scheds_;
   std::vector<WarpSlot> warps_;
@@ -170,10 +180,6 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // That stays true until the warp issues (only its own issue can add scoreboard reservations),
   // so while the path is busy the issue walk answers kMem for them without looking again.
   uint64_t mem_ready_ = 0;
-  // Warps whose next instruction is a hazard-free memory instruction the LSU front end's
-  // consistency gate refused. Valid while the front end's gate_epoch() stays gate_epoch_.
-  uint64_t gate_wait_ = 0;
-  uint64_t gate_epoch_ = 0;
   std::vector<uint64_t> sched_slots_; // warp slots of each scheduler (slot % n_schedulers)
   uint64_t maybe_done_ = 0;           // warps to check for completion at the end of the tick
   uint32_t fetch_rr_ = 0;

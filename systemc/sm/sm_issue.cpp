@@ -31,10 +31,7 @@ int Sm::stall_rank(Stall s) {
 }
 
 void Sm::issue(uint64_t now) {
-  if (lsu_->gate_epoch() != gate_epoch_) {  // the gate may answer differently now
-    gate_epoch_ = lsu_->gate_epoch();
-    gate_wait_ = 0;
-  }
+  gates_.refresh();  // a gate may answer differently now: forget cached refusals
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;
@@ -46,16 +43,21 @@ void Sm::issue(uint64_t now) {
     // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
     const uint64_t live = sched_slots_[sid] & issuing_;
     const bool mem_ok = mem_path_free(sid);
-    const uint64_t mem_wait = (mem_ok ? 0 : live & mem_ready_) | (live & gate_wait_);
-    if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait) == 0) {
-      n_.stall[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
+    const uint64_t mem_wait = (mem_ok ? 0 : live & mem_ready_) | (live & gates_.held_mem());
+    const uint64_t gate_wait = live & gates_.held_other();
+    if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
+      n_.stall[mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
       continue;
     }
     Stall why = kIdle;  // the reason of the warp that came closest to issuing
     bool issued = false;
     sch.for_each_candidate([&](uint32_t w) {
-      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_, gate_wait_)
+      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_, IssueGates)
         if (stall_rank(kMem) > stall_rank(why)) why = kMem;
+        return false;
+      }
+      if ((gate_wait >> w) & 1u) {
+        if (stall_rank(kExecBusy) > stall_rank(why)) why = kExecBusy;
         return false;
       }
       Pool prev = Pool::None;
@@ -109,19 +111,17 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
       if (!second) mem_ready_ |= uint64_t(1) << w;
       return kMem;
     }
-    if (!lsu_->may_issue(w, info)) {  // a research front end's consistency gate
-      if (!second) gate_wait_ |= uint64_t(1) << w;
-      return kMem;
-    }
   } else if (!only_issue) {
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
     unit = units_.find(pool, sched, now + 1);
     if (unit < 0 || !oc_->can_allocate(sched)) return kExecBusy;
   }
+  if (!gates_.empty() && !gates_.may_issue(w, in, info, mem, !second)) return mem ? kMem : kExecBusy;
 
   // Issue.
   mem_ready_ &= ~(uint64_t(1) << w);
+  if (!gates_.empty()) gates_.issued(w, in, info);
   if (observer_) observer_->issued(now, sched, w, in);
   n_.warp_insn += 1;
   n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
@@ -137,7 +137,6 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     if (mem) {
       mem_in_collectors_ += 1;
       ws.mem_in_flight += 1;
-      lsu_->issued(w, info);
     } else {
       units_.reserve(pool, unit, now + 1, std::max(1u, units_.timing(cls).initiation));
     }
@@ -180,6 +179,7 @@ void Sm::release_barrier_if_ready(BlockSlot& b) {
   if (b.arrived == 0 || b.arrived < b.warps_issuing) return;
   for (uint64_t m = b.warp_mask; m; m &= m - 1) warps_[size_t(__builtin_ctzll(m))].at_barrier = false;
   b.arrived = 0;
+  for (const auto& l : listeners_) l->barrier_released(uint32_t(&b - blocks_.data()), b.warp_mask, now_);
 }
 
 void Sm::fetch() {

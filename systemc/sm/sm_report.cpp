@@ -31,7 +31,7 @@ void Sm::collect(StatsMap& m, uint64_t through) const {
 
 std::string Sm::describe_state() const {
   std::ostringstream o;
-  o << "SM " << sm_id_ << " (" << basename() << "): " << resident_warps_ << " warps, " << occ_.blocks()
+  o << "SM " << sm_id_ << " (" << basename() << "): " << resident_warps_ << " warps, " << residency_->resident_blocks()
     << " blocks resident; " << wheel_.size() << " results pending writeback; " << mem_in_collectors_
     << " memory instructions in collectors\n";
   for (size_t b = 0; b < blocks_.size(); ++b) {

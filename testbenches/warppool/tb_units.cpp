@@ -11,7 +11,7 @@
 #include "Vwarppool.h"
 #include "Vwarppool_params.h"
 #include "kernel/input_error.h"
-#include "systemc/blocks/warppool/warppool_lockstep.h"
+#include "systemc/blocks/kit/lockstep.h"
 #include "systemc/blocks/warppool/warppool_pattern.h"
 #include "systemc/blocks/warppool/warppool_twin.h"
 #include "tlm_adapters/warppool/warppool_rtl.h"
@@ -75,14 +75,15 @@ TEST(WarpPoolPattern, EncodeDecodeRoundTripAndTableOnlyWhenNoPatternFits) {
   EXPECT_GT(half_ranges, 0);
 }
 
-TEST(WarpPoolParamsCheck, BadSizesAreInputErrorsNamingTheField) {
+TEST(WarpPoolParamsCheck, BadSizesAreInputErrorsNamingTheOption) {
   WarpPoolParams p;
   p.n_queues = 24;
   try {
     p.validate();
     FAIL() << "accepted 24 queues";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("n_queues: expected a power of two"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("-gpucosim_warppool_queues: expected a power of two"), std::string::npos)
+        << e.what();
   }
   p = WarpPoolParams{};
   p.iq_count = 8;  // 8 x 3 < 48 warps
@@ -95,7 +96,7 @@ TEST(WarpPoolParamsCheck, BadSizesAreInputErrorsNamingTheField) {
 // The twin with one output bit flipped from a given cycle on.
 class FaultyTwin : public WarpPoolTwin {
  public:
-  FaultyTwin(const WarpPoolParams& p, uint64_t at) : WarpPoolTwin(p), at_(at) {}
+  FaultyTwin(const WarpPoolParams& p, uint64_t at) : WarpPoolTwin(p, true), at_(at) {}
   void step(const WarpPoolInputs& in, WarpPoolOutputs& out) override {
     WarpPoolTwin::step(in, out);
     if (++n_ >= at_) out.l1_sectors ^= 0x4;
@@ -108,14 +109,16 @@ class FaultyTwin : public WarpPoolTwin {
 
 TEST(WarpPoolLockstepReport, StopsAtFirstDifferenceNamingCyclePortAndValues) {
   const WarpPoolParams p;
-  WarpPoolLockstep ls(std::make_unique<WarpPoolTwin>(p), std::make_unique<FaultyTwin>(p, 7), "sm3");
+  // Both twins evaluate every cycle, so every compared cycle counts (quiet cycles are not held).
+  kit::Lockstep<WarpPoolTraits> ls(std::make_unique<WarpPoolTwin>(p, true), std::make_unique<FaultyTwin>(p, 7),
+                                   "sm3");
   WarpPoolOutputs out;
   ls.reset(out);
   WarpPoolInputs in;
   try {
     for (int i = 0; i < 20; ++i) ls.step(in, out);
     FAIL() << "no mismatch reported";
-  } catch (const LockstepMismatch& e) {
+  } catch (const kit::LockstepMismatch& e) {
     EXPECT_STREQ(e.what(), "sm3: lockstep mismatch at cycle 7, l1_sectors: tlm=0x0 faulty=0x4");
   }
   StatsMap m;

@@ -6,7 +6,7 @@
 
 #include "kernel/input_error.h"
 #include "sm_harness.h"
-#include "systemc/blocks/block_factory.h"
+#include "systemc/blocks/registry/block_registry.h"
 #include "systemc/blocks/warppool/warppool_frontend.h"
 
 namespace gpucosim::test {
@@ -21,10 +21,16 @@ void thesis_l1(Bench& b) {
   b.hdr.block = Dim3{256, 1, 1};
 }
 
-void build(Bench& b, WarpPoolMode mode) {
+using kit::BlockMode;
+
+SmOptions make_sm_options(const GpuConfig& g, uint32_t sm) { return builtin_block_registry().make_sm_options(g, sm); }
+bool have_rtl() { return builtin_block_registry().has_mode("warppool", BlockMode::Rtl); }
+
+void build(Bench& b, BlockMode mode) {
   GpuConfig g;
   g.core = b.core;
-  g.warppool.mode = mode;
+  g.blocks["warppool"].mode = mode;
+  g.blocks["warppool"].check = true;  // the protocol checker watches every test
   b.sm = std::make_unique<Sm>("sm", 0, b.core, b.mem, b.pool, make_sm_options(g, 0));
   b.fm = std::make_unique<FakeMemory>("mem", b.mem_latency);
   b.sm->mem_port.socket.bind(b.fm->port.socket);
@@ -50,14 +56,14 @@ void transpose_column_loads(Bench& b, uint32_t warps, uint32_t loads) {
 TEST(SmWarpPool, OffBuildsTheBaselineSm) {
   GpuConfig g;
   EXPECT_EQ(make_sm_options(g, 0).global_path, nullptr);
-  g.warppool.mode = WarpPoolMode::Tlm;
+  g.blocks["warppool"].mode = BlockMode::Tlm;
   EXPECT_NE(make_sm_options(g, 0).global_path, nullptr);
 }
 
 TEST(SmWarpPool, MergesDivergentLoadsAcrossWarpsIntoFewerL1Requests) {
   Bench b;
   thesis_l1(b);
-  build(b, WarpPoolMode::Tlm);
+  build(b, BlockMode::Tlm);
   transpose_column_loads(b, 8, 2);
   // Baseline: 8 warps x 2 loads x 32 lines = 512 L1 accesses. WarpPool merges up to 4 warps.
   const double reqs = b.stat("warppool_l1_load_requests");
@@ -76,7 +82,7 @@ TEST(SmWarpPool, UnitStrideLoadIsOneConsecutiveRequestAndCompletes) {
   Bench b;
   thesis_l1(b);
   b.mem_latency = 50;
-  build(b, WarpPoolMode::Tlm);
+  build(b, BlockMode::Tlm);
   Warp w;
   LaneAddrs a = strided(0x20000, 4);
   const uint32_t ld = b.add(w, "LDG.E", {4}, {2}, &a);
@@ -95,7 +101,7 @@ TEST(SmWarpPool, UnitStrideLoadIsOneConsecutiveRequestAndCompletes) {
 TEST(SmWarpPool, StoreWaitsUntilTheWarpsEarlierLoadReachedTheL1) {
   Bench b;
   thesis_l1(b);
-  build(b, WarpPoolMode::Tlm);
+  build(b, BlockMode::Tlm);
   Warp w;
   LaneAddrs a = strided(0x30000, 4), s = strided(0x38000, 4);
   const uint32_t ld = b.add(w, "LDG.E", {4}, {2}, &a);
@@ -115,7 +121,7 @@ TEST(SmWarpPool, StoreWaitsUntilTheWarpsEarlierLoadReachedTheL1) {
 TEST(SmWarpPool, MixedLoadsStoresAndSharedMemoryAllComplete) {
   Bench b;
   thesis_l1(b);
-  build(b, WarpPoolMode::Tlm);
+  build(b, BlockMode::Tlm);
   std::vector<Warp> ws(6);
   for (uint32_t w = 0; w < 6; ++w) {
     for (uint32_t k = 0; k < 4; ++k) {
@@ -137,9 +143,10 @@ TEST(SmWarpPool, MixedLoadsStoresAndSharedMemoryAllComplete) {
 }
 
 TEST(SmWarpPool, TwinAndRtlInLockstepInsideTheSm) {
+  if (!have_rtl()) GTEST_SKIP() << "built without the RTL (GPUCOSIM_RTL=OFF)";
   Bench b;
   thesis_l1(b);
-  build(b, WarpPoolMode::Lockstep);
+  build(b, BlockMode::Lockstep);
   transpose_column_loads(b, 8, 2);
   EXPECT_GT(b.stat("lockstep_cycles_compared"), 100);
   EXPECT_EQ(b.stat("lockstep_mismatches"), 0);
@@ -148,22 +155,23 @@ TEST(SmWarpPool, TwinAndRtlInLockstepInsideTheSm) {
 
 TEST(SmWarpPool, RequiresAnL1AndVerilatedSizesForRtl) {
   GpuConfig g;
-  g.warppool.mode = WarpPoolMode::Tlm;
+  g.blocks["warppool"].mode = BlockMode::Tlm;
   g.core.l1_bypass_global = true;
   EXPECT_THROW(make_sm_options(g, 0), InputError);
   g = GpuConfig{};
-  g.warppool.mode = WarpPoolMode::Tlm;
-  g.warppool.iq_count = 4;
-  g.warppool.warps_per_iq = 3;  // 4 x 3 < 48 warps
+  g.blocks["warppool"].mode = BlockMode::Tlm;
+  g.blocks["warppool"].values["iq_count"] = 4;
+  g.blocks["warppool"].values["warps_per_iq"] = 3;  // 4 x 3 < 48 warps
   try {
     make_sm_options(g, 0);
     FAIL() << "accepted too few instruction queues";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("-gpucosim_warppool_iq_count: expected"), std::string::npos) << e.what();
   }
+  if (!have_rtl()) return;  // the rtl size check needs the RTL
   g = GpuConfig{};
-  g.warppool.mode = WarpPoolMode::Rtl;
-  g.warppool.queues = 16;
+  g.blocks["warppool"].mode = BlockMode::Rtl;
+  g.blocks["warppool"].values["n_queues"] = 16;
   try {
     make_sm_options(g, 0);
     FAIL() << "rtl accepted sizes it was not verilated with";

@@ -1,6 +1,7 @@
 #include "systemc/blocks/warppool/warppool_frontend.h"
 
 #include <sstream>
+#include <stdexcept>
 
 #include "kernel/input_error.h"
 
@@ -12,18 +13,25 @@ WarpPoolFrontEnd::WarpPoolFrontEnd(std::unique_ptr<WarpPoolBlock> block)
   insts_.assign(p_.n_warps, std::vector<Inst>(size_t(1) << p_.tag_bits));
   live_.assign(p_.n_warps, 0);
   transit_.assign(p_.n_warps, Transit{});
+  id_line_.assign(p_.mshr_requests, 0);
   last_policy_ = out_.policy;
 }
 
 // CUDA's weak model needs intra-warp order only; the block's counters cover what is inside it,
 // transit_ what the scheduler issued that has not reached the block yet.
-bool WarpPoolFrontEnd::may_issue(uint32_t warp, GlobalOp op) const {
+bool WarpPoolFrontEnd::may_issue(uint32_t warp, const Instruction& inst, const OpcodeInfo& info) const {
+  (void)inst;
+  GlobalOp op;
+  if (!global_op_of(info, op)) return true;
   const Transit& t = transit_[warp];
   if (op != GlobalOp::Load) return t.count == 0 && ((out_.st_ok >> warp) & 1u);
   return t.count == 0 ? ((out_.ld_ok >> warp) & 1u) != 0 : t.last_load;
 }
 
-void WarpPoolFrontEnd::issued(uint32_t warp, GlobalOp op) {
+void WarpPoolFrontEnd::issued(uint32_t warp, const Instruction& inst, const OpcodeInfo& info) {
+  (void)inst;
+  GlobalOp op;
+  if (!global_op_of(info, op)) return;
   gate_epoch_ += 1;
   transit_[warp].count += 1;
   transit_[warp].last_load = op == GlobalOp::Load;
@@ -67,6 +75,17 @@ void WarpPoolFrontEnd::writeback(const WarpPoolOutputs& o, FrontEndL1& l1, uint6
   if (!o.wb_valid) return;
   n_.writebacks += 1;
   Inst& I = insts_[o.wb_warp][o.wb_tag];
+  for (uint32_t m = o.wb_lanes; m; m &= m - 1) {
+    const uint32_t t = uint32_t(__builtin_ctz(m));
+    const uint64_t a = (*I.addrs)[t];
+    if (o.wb_data[t] != warppool_return_word(a)) {
+      std::ostringstream s;
+      s << "warppool: writeback of warp " << o.wb_warp << " tag " << o.wb_tag << " gave lane " << t << " 0x"
+        << std::hex << o.wb_data[t] << ", the word at its address 0x" << a << " is 0x" << warppool_return_word(a);
+      throw std::logic_error(s.str());
+    }
+    n_.lanes_checked += 1;
+  }
   I.lanes_done |= o.wb_lanes;
   if (I.lanes_done == I.mask) {
     l1.done(I.token, now);
@@ -112,6 +131,7 @@ void WarpPoolFrontEnd::l1_request(const WarpPoolOutputs& o, WarpPoolInputs& in, 
   }
   in.l1_accept = true;
   in.l1_miss = r.miss;
+  id_line_[o.l1_id] = o.l1_line;
   n_.load_reqs += 1;
   n_.load_slots += o.l1_nslots;
   n_.nslots[std::min(o.l1_nslots, 8u)] += 1;
@@ -150,6 +170,8 @@ void WarpPoolFrontEnd::cycle(uint64_t now, FrontEndL1& l1, bool l1_free) {
     if (o.ret_ready) {
       in.ret_valid = true;
       in.ret_id = returns_.front().id;
+      const uint64_t base = id_line_[in.ret_id] << kWarpPoolLineShift;
+      for (uint32_t w = 0; w < kWarpPoolLanes; ++w) in.ret_data[w] = warppool_return_word(base + 4 * w);
       returns_.pop_front();
       in_flight_ -= 1;
       n_.returns += 1;
@@ -188,6 +210,7 @@ void WarpPoolFrontEnd::collect(StatsMap& m) const {
   add_stat(m, "warppool_returns", double(n_.returns));
   add_stat(m, "warppool_return_waits", double(n_.ret_waits));
   add_stat(m, "warppool_writebacks", double(n_.writebacks));
+  add_stat(m, "warppool_wb_lanes_checked", double(n_.lanes_checked));
   add_stat(m, "warppool_policy_switches", double(n_.policy_switches));
   add_stat(m, "warppool_warpid_policy_cycles", double(n_.warpid_cycles));
   for (uint32_t c = 0; c < kWpClasses; ++c)

@@ -6,9 +6,9 @@
 
 namespace gpucosim {
 
-WarpPoolTwin::WarpPoolTwin(const WarpPoolParams& p) : p_(p) {
+WarpPoolTwin::WarpPoolTwin(const WarpPoolParams& p, bool eval_every_cycle) : p_(p), eval_every_cycle_(eval_every_cycle) {
   p_.validate();
-  hash_ = SetIndexer(p_.set_hash, 1u << p_.set_bits);
+  hash_ = SetIndexer(p_.set_hash(), 1u << p_.set_bits);
   warp_mask_ = p_.n_warps >= 64 ? ~uint64_t(0) : (uint64_t(1) << p_.n_warps) - 1;
   WarpPoolOutputs ignored;
   reset(ignored);
@@ -37,6 +37,7 @@ void WarpPoolTwin::reset(WarpPoolOutputs& out) {
   ids_busy_ = 0;
   cnt_zero_ = warp_mask_;
   last_load_mask_ = 0;
+  evaluated_ = true;
   compute_outputs(out);
 }
 
@@ -80,8 +81,12 @@ void WarpPoolTwin::check_protocol(const WarpPoolInputs& in) const {
 void WarpPoolTwin::step(const WarpPoolInputs& in, WarpPoolOutputs& out) {
   check_protocol(in);
   if (trace_on_) tr_ = WarpPoolTrace{};
-  // Quiet and nothing arrives: only the quantum counter moves (not at the quantum's end).
-  if (last_.quiet && !in.issue_valid && !in.ret_valid && s_.cycle_in_quantum + in.skip + 1 < p_.quantum) {
+  // Quiet and nothing arrives: only the quantum counter moves (not at the quantum's end). The
+  // shortcut is an optimisation: eval_every_cycle_ turns it off, and lockstep against the RTL then
+  // proves it exact (tests/gpu/test_warppool_workloads.cpp).
+  evaluated_ = !(last_.quiet && !in.issue_valid && !in.ret_valid && s_.cycle_in_quantum + in.skip + 1 < p_.quantum &&
+                 !eval_every_cycle_);
+  if (!evaluated_) {
     s_.cycle_in_quantum += in.skip + 1;
     out = last_;
     return;

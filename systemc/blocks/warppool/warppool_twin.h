@@ -23,12 +23,14 @@ namespace gpucosim {
 
 class WarpPoolTwin : public WarpPoolBlock {
  public:
-  explicit WarpPoolTwin(const WarpPoolParams& p);  // validates p (InputError)
+  // Validates p (InputError). eval_every_cycle: evaluate quiet cycles too (no held outputs).
+  explicit WarpPoolTwin(const WarpPoolParams& p, bool eval_every_cycle = false);
 
   void reset(WarpPoolOutputs& out) override;
   void step(const WarpPoolInputs& in, WarpPoolOutputs& out) override;
   const WarpPoolParams& params() const override { return p_; }
   const char* kind() const override { return "tlm"; }
+  bool evaluated() const override { return evaluated_; }
 
   const WarpPoolTwinState& state() const { return s_; }
   // The per-edge trace is recorded only when enabled (the testbench's checkers read it).
@@ -94,6 +96,8 @@ class WarpPoolTwin : public WarpPoolBlock {
   uint64_t cnt_zero_ = 0, last_load_mask_ = 0;
   WarpPoolOutputs last_;             // the pins presented now (quiet cycles reuse them)
   bool trace_on_ = false;
+  bool eval_every_cycle_ = false;
+  bool evaluated_ = true;
 };
 
 }  // namespace gpucosim

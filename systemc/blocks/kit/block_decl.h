@@ -1,0 +1,36 @@
+#pragma once
+// What the rest of gpucosim knows about a research block without linking its code: its name, the
+// option group it adds, the SM hooks it uses and its parameter table. Each block defines one
+// BlockDecl (systemc/blocks/<block>/<block>_decl.cpp); the build generates the list of built-in
+// blocks (cmake/gpucosim_block.cmake), so no file under systemc/, cli/, bench/ or synth/ names a
+// block. The option parser (systemc/config/options_blocks.cpp) turns every declaration into the
+// options
+//   <block>                       off | tlm | rtl | lockstep
+//   gpucosim_<block>_<param>      one per OPTION/AUTO row of the parameter table
+//   gpucosim_<block>_vcd          rtl/lockstep waves, one file per SM: <prefix>_sm<N>.vcd
+//   gpucosim_<block>_check        run the block's protocol checker on its pins
+//   gpucosim_<block>_eval_every_cycle   never skip quiet cycles (lockstep then compares every cycle)
+#include <string>
+#include <vector>
+
+#include "systemc/blocks/kit/param_table.h"
+
+namespace gpucosim::kit {
+
+struct BlockDecl {
+  const char* name;       // "warppool": the mode option and the option prefix gpucosim_<name>_
+  const char* title;      // option group title, e.g. "WarpPool (seed 000 ch. 3)"
+  const char* summary;    // one line for `gpucosim blocks`
+  const char* hooks;      // the SM hooks it uses, e.g. "global_path, issue_gate"
+  const ParamTable* params;
+};
+
+// The built-in blocks, in a fixed order (generated: build/<preset>/generated/block_decls.cpp).
+const std::vector<const BlockDecl*>& builtin_block_decls();
+inline const BlockDecl* find_block_decl(const std::string& name) {
+  for (const BlockDecl* d : builtin_block_decls())
+    if (name == d->name) return d;
+  return nullptr;
+}
+
+}  // namespace gpucosim::kit
