@@ -12,5 +12,6 @@ void register_sram_command(CLI::App& app);       // sram
 void register_run_command(CLI::App& app, int* exit_code);  // run (sets the exit code of a finished run)
 void register_synth_command(CLI::App& app);      // synth
 void register_report_command(CLI::App& app);     // report
+void register_analyze_command(CLI::App& app);    // analyze cfg | liveness
 
 }  // namespace gpucosim::cli
