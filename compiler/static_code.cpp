@@ -37,14 +37,17 @@ std::string shape_text(const Instruction& i, const OpcodeTable& ops) {
   return describe(s);
 }
 
-// The first dynamic instance of a PC and where it was seen (for the shape-mismatch message).
-struct FirstSeen {
+// The first dynamic instance of a PC and where it was seen (for the shape-mismatch message),
+// its dynamic counts and the PCs seen right after it with their slots.
+struct Slot {
   Instruction inst;
   Dim3 block;
   uint32_t warp;
+  uint64_t executions = 0, predicated_off = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> next;  // (pc, slot), usually one or two
 };
 
-StaticInstruction make_static(const FirstSeen& f, const OpcodeTable& ops) {
+StaticInstruction make_static(const Slot& f, const OpcodeTable& ops) {
   StaticInstruction s;
   s.pc = f.inst.pc;
   s.op = ops[f.inst.opcode];
@@ -52,6 +55,8 @@ StaticInstruction make_static(const FirstSeen& f, const OpcodeTable& ops) {
   s.n_src = f.inst.n_src;
   s.dst = f.inst.dst;
   s.src = f.inst.src;
+  s.executions = f.executions;
+  s.predicated_off = f.predicated_off;
   s.widths = operand_widths(s.op, s.n_src);
   for (int k = 0; k < s.n_dst; ++k)
     for_each_register(s.dst[size_t(k)], s.widths.dst[size_t(k)], [&](uint8_t r) { s.defs.set(r); });
@@ -96,12 +101,20 @@ uint64_t StaticCode::dynamic_instructions() const {
 
 StaticCode scan_kernel(KernelSource& src, const std::string& origin) {
   const KernelHeader& h = src.header();
-  std::vector<FirstSeen> seen;                // in order of first sight
-  std::vector<uint64_t> executions, predicated_off;
-  std::unordered_map<uint32_t, uint32_t> slot_of;  // pc -> index into seen
-  std::unordered_set<uint64_t> transfers;     // pc << 32 | next pc
+  std::vector<Slot> slots;                         // in order of first sight
+  std::unordered_map<uint32_t, uint32_t> slot_of;  // pc -> index into slots
   std::unordered_set<uint32_t> entries, finals;
   uint64_t warps = 0;
+
+  // The slot of `i`, a new one on first sight of its PC; checks that the PC keeps its shape.
+  auto slot_for = [&](const Instruction& i, const ThreadBlock& tb, const Warp& w) -> uint32_t {
+    auto it = slot_of.find(i.pc);
+    if (it == slot_of.end()) {
+      slots.push_back({i, tb.id, w.id, 0, 0, {}});
+      return slot_of.emplace(i.pc, uint32_t(slots.size() - 1)).first->second;
+    }
+    return it->second;
+  };
 
   ThreadBlock tb;
   while (src.next_block(tb)) {
@@ -110,43 +123,41 @@ StaticCode scan_kernel(KernelSource& src, const std::string& origin) {
       ++warps;
       entries.insert(w.insts.front().pc);
       finals.insert(w.insts.back().pc);
-      uint32_t prev_pc = 0;
+      uint32_t prev = 0;
       for (size_t k = 0; k < w.insts.size(); ++k) {
         const Instruction& i = w.insts[k];
-        auto [it, fresh] = slot_of.emplace(i.pc, uint32_t(seen.size()));
-        if (fresh) {
-          seen.push_back({i, tb.id, w.id});
-          executions.push_back(0);
-          predicated_off.push_back(0);
-        } else if (!same_shape(seen[it->second].inst, i)) {
-          const FirstSeen& f = seen[it->second];
+        // Most steps repeat one the previous PC was already seen to take: no hashing then.
+        uint32_t slot = UINT32_MAX;
+        if (k > 0)
+          for (const auto& [pc, s] : slots[prev].next)
+            if (pc == i.pc) slot = s;
+        if (slot == UINT32_MAX) {
+          slot = slot_for(i, tb, w);
+          if (k > 0) slots[prev].next.emplace_back(i.pc, slot);
+        }
+        Slot& sl = slots[slot];
+        if (!same_shape(sl.inst, i))
           throw InputError(origin, 0,
                            "kernel " + h.name + " (id " + std::to_string(h.id) + "): PC " + hex_pc(i.pc) +
-                               " has two static shapes: '" + shape_text(f.inst, src.opcodes()) + "' in thread block (" +
-                               f.block.str() + ") warp " + std::to_string(f.warp) + ", '" +
+                               " has two static shapes: '" + shape_text(sl.inst, src.opcodes()) + "' in thread block (" +
+                               sl.block.str() + ") warp " + std::to_string(sl.warp) + ", '" +
                                shape_text(i, src.opcodes()) + "' in thread block (" + tb.id.str() + ") warp " +
                                std::to_string(w.id) + "; one PC must always be the same instruction");
-        }
-        ++executions[it->second];
-        if (i.active_mask == 0) ++predicated_off[it->second];
-        if (k > 0) transfers.insert(uint64_t(prev_pc) << 32 | i.pc);
-        prev_pc = i.pc;
+        ++sl.executions;
+        if (i.active_mask == 0) ++sl.predicated_off;
+        prev = slot;
       }
     }
   }
 
   // The opcode table is complete only now (it grows as the source is read).
   std::vector<StaticInstruction> insts;
-  insts.reserve(seen.size());
-  for (size_t k = 0; k < seen.size(); ++k) {
-    insts.push_back(make_static(seen[k], src.opcodes()));
-    insts.back().executions = executions[k];
-    insts.back().predicated_off = predicated_off[k];
-  }
+  insts.reserve(slots.size());
+  for (const Slot& sl : slots) insts.push_back(make_static(sl, src.opcodes()));
   std::sort(insts.begin(), insts.end(), [](const StaticInstruction& a, const StaticInstruction& b) { return a.pc < b.pc; });
   std::vector<std::pair<uint32_t, uint32_t>> pairs;
-  pairs.reserve(transfers.size());
-  for (uint64_t t : transfers) pairs.emplace_back(uint32_t(t >> 32), uint32_t(t));
+  for (const Slot& sl : slots)
+    for (const auto& n : sl.next) pairs.emplace_back(sl.inst.pc, n.first);
   std::sort(pairs.begin(), pairs.end());
   std::vector<uint32_t> e(entries.begin(), entries.end()), f(finals.begin(), finals.end());
   std::sort(e.begin(), e.end());
