@@ -13,5 +13,6 @@ void register_run_command(CLI::App& app, int* exit_code);  // run (sets the exit
 void register_synth_command(CLI::App& app);      // synth
 void register_report_command(CLI::App& app);     // report
 void register_blocks_command(CLI::App& app);     // blocks
+void register_analyze_command(CLI::App& app);    // analyze cfg | liveness
 
 }  // namespace gpucosim::cli

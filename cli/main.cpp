@@ -34,6 +34,7 @@ int sc_main(int argc, char** argv) {
   gpucosim::cli::register_synth_command(app);
   gpucosim::cli::register_report_command(app);
   gpucosim::cli::register_blocks_command(app);
+  gpucosim::cli::register_analyze_command(app);
 
   try {
     app.parse(argc, argv);
