@@ -20,8 +20,8 @@
 // RESEARCH HOOK: with a GlobalFrontEnd (ldst_unit_frontend.h, e.g. WarpPool) global loads of the
 // cached path and global stores through the L1 leave the dispatch register into the front end,
 // which then owns them until done; it gets the L1 port in the cycles the baseline path leaves it
-// free, and gates the issue of global memory instructions (may_issue). Without one, nothing
-// changes.
+// free (a front end that must gate issue does so as an IssueGate, sm_hooks.h). Without one,
+// nothing changes.
 #include <cstdint>
 #include <memory>
 #include <string>
