@@ -12,5 +12,7 @@ void register_sram_command(CLI::App& app);       // sram
 void register_run_command(CLI::App& app, int* exit_code);  // run (sets the exit code of a finished run)
 void register_synth_command(CLI::App& app);      // synth
 void register_report_command(CLI::App& app);     // report
+void register_sweep_command(CLI::App& app, int* exit_code);  // sweep | sweep status | collect | run-point
+void register_plot_command(CLI::App& app);       // plot
 
 }  // namespace gpucosim::cli
