@@ -206,12 +206,17 @@ TimeSeriesChart time_series_from_jsonl(const std::string& text, const std::strin
   }
   if (recs.empty()) throw InputError(source, 0, "no intervals: expected JSON lines from `gpucosim run --stats-interval`");
 
-  auto series = [&](const std::string& field) {
+  // per_cycle: divided by the interval's length (the last interval is usually shorter).
+  auto series = [&](const std::string& field, bool per_cycle = false) {
     Series s;
     s.name = field;
     for (const auto& r : recs) {
       s.x.push_back(r["cycle"].get<double>());
-      s.y.push_back(r.contains(field) && r[field].is_number() ? r[field].get<double>() : std::nan(""));
+      double v = r.contains(field) && r[field].is_number() ? r[field].get<double>() : std::nan("");
+      if (per_cycle) v = r.contains("cycles") && r["cycles"].is_number() && r["cycles"].get<double>() > 0
+                             ? v / r["cycles"].get<double>()
+                             : std::nan("");
+      s.y.push_back(v);
     }
     return s;
   };
@@ -233,7 +238,7 @@ TimeSeriesChart time_series_from_jsonl(const std::string& text, const std::strin
   auto panel = [&](const std::string& label, const std::vector<std::string>& fields, bool stacked) {
     Panel p{label, {}, stacked};
     for (const std::string& f : fields)
-      if (present(f)) p.series.push_back(series(f));
+      if (present(f)) p.series.push_back(series(f, stacked));
     if (!p.series.empty()) c.panels.push_back(std::move(p));
   };
   panel("IPC", {"ipc"}, false);
@@ -242,8 +247,8 @@ TimeSeriesChart time_series_from_jsonl(const std::string& text, const std::strin
   std::vector<std::string> slots{"issued"};
   for (const auto& [k, v] : recs.front().items())
     if (k.rfind("stall_", 0) == 0) slots.push_back(k);
-  panel("issue slots", slots, true);
-  panel("cache misses", {"l1_misses", "l2_misses"}, false);
+  panel("scheduler slots / cycle", slots, true);
+  panel("cache misses / interval", {"l1_misses", "l2_misses"}, false);
   return c;
 }
 

@@ -31,8 +31,8 @@ LineChart line_chart_from_table(const Table& t, const TablePlotOptions& o);
 BarChart normalised_bars_from_table(const Table& t, const TablePlotOptions& o);
 
 // Panels of a time series (one JSON object per line with "cycle" and per-interval figures).
-// metrics empty: IPC, DRAM bandwidth, active warps, the issue-slot breakdown (stacked) and cache
-// misses; else one panel per named field. Throws InputError(source, line, ...) on a bad line or
+// metrics empty: IPC, DRAM bandwidth, active warps, the scheduler-slot breakdown per cycle
+// (issued and each stall reason, stacked) and cache misses; else one panel per named field. Throws InputError(source, line, ...) on a bad line or
 // an unknown field.
 TimeSeriesChart time_series_from_jsonl(const std::string& text, const std::string& source,
                                        const std::vector<std::string>& metrics);

@@ -1,5 +1,7 @@
 #include "systemc/gpu/stats_interval.h"
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "kernel/input_error.h"
@@ -21,6 +23,12 @@ double dram_bytes(const StatsMap& m) {
     if (k.rfind("dram[", 0) == 0 && (k.find("].bytes_read") != std::string::npos || k.find("].bytes_written") != std::string::npos))
       sum += v;
   return sum;
+}
+
+// Counts print as integers, rates as doubles (as in stats.json).
+nlohmann::ordered_json number(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
+  return v;
 }
 
 }  // namespace
@@ -45,13 +53,13 @@ void IntervalStatsWriter::sample(uint64_t cycle, const StatsMap& m) {
   j["warp_ipc"] = delta(m, last_, "warp_insn") / cycles;
   for (const char* k : {"issued", "stall_idle", "stall_scoreboard", "stall_mem", "stall_exec_unit_busy", "stall_barrier",
                         "stall_ibuffer_empty"})
-    j[k] = delta(m, last_, k);
-  j["l1_hits"] = delta(m, last_, "L1D_total_cache_hits");
-  j["l1_misses"] = delta(m, last_, "L1D_total_cache_misses");
-  j["l2_hits"] = delta(m, last_, "L2_total_cache_hits");
-  j["l2_misses"] = delta(m, last_, "L2_total_cache_misses");
+    j[k] = number(delta(m, last_, k));
+  j["l1_hits"] = number(delta(m, last_, "L1D_total_cache_hits"));
+  j["l1_misses"] = number(delta(m, last_, "L1D_total_cache_misses"));
+  j["l2_hits"] = number(delta(m, last_, "L2_total_cache_hits"));
+  j["l2_misses"] = number(delta(m, last_, "L2_total_cache_misses"));
   const double bytes = dram_bytes(m) - dram_bytes(last_);
-  j["dram_bytes"] = bytes;
+  j["dram_bytes"] = number(bytes);
   j["dram_bw_gbps"] = core_mhz_ > 0 ? bytes / (cycles / (core_mhz_ * 1e6)) / 1e9 : 0.0;
   j["active_warps"] = delta(m, last_, "occupancy_warp_cycles") / cycles;
   out_ << j.dump() << "\n";
