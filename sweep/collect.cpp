@@ -29,10 +29,9 @@ Table collect_sweep(const SweepSpec& spec, const std::vector<SweepPoint>& points
   t.columns = {"workload", "config"};
   for (const std::string& o : spec.varying_options()) t.columns.push_back(o);
   t.columns.push_back("status");
-  const size_t first_stat = t.columns.size();
   for (const std::string& s : stats) {
     if (t.find(s) != std::string::npos)
-      throw InputError(spec.file, spec.stats.empty() ? spec.line_of_axes : spec.stats[&s - &stats[0]].line,
+      throw InputError(spec.file, spec.stats.empty() ? 1 : spec.stats[&s - &stats[0]].line,
                        "stats: column '" + s + "' has the name of another column");
     t.columns.push_back(s);
   }
@@ -40,9 +39,16 @@ Table collect_sweep(const SweepSpec& spec, const std::vector<SweepPoint>& points
 
   std::vector<bool> seen(stats.size(), false);
   bool any_ok = false;
+  const std::vector<std::string> varying = spec.varying_options();
   for (const SweepPoint& p : points) {
-    std::vector<std::string> row{spec.inputs[p.input].text, spec.configs[p.config].text};
-    for (const auto& kv : p.coords) row.push_back(kv.second);
+    std::vector<std::string> row{point_input(spec, p).text, point_config(spec, p).text};
+    // A document that does not vary an option leaves its cell empty.
+    for (const std::string& o : varying) {
+      std::string v;
+      for (const auto& kv : p.coords)
+        if (kv.first == o) v = kv.second;
+      row.push_back(v);
+    }
     const std::string dir = point_dir(out_dir, p);
     const PointResult r = read_result(dir);
     row.push_back(to_string(r.state));
@@ -67,7 +73,6 @@ Table collect_sweep(const SweepSpec& spec, const std::vector<SweepPoint>& points
                        "stats: no finished point has a statistic '" + stats[i] +
                            "': expected an alias (cycles, ipc, warp_insn, l1_miss_rate, l2_miss_rate, dram_bw_gbps, "
                            "energy_uj) or a name in stats.json's \"total\"");
-  (void)first_stat;
   return t;
 }
 

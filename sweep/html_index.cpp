@@ -24,6 +24,18 @@ std::string file_stem(const std::string& s) {
   return o;
 }
 
+// The first value the sweep file gives for a varying option.
+std::string first_value(const SweepSpec& spec, const std::string& option) {
+  for (const SweepGroup& g : spec.groups) {
+    for (const SweepAxis& a : g.axes)
+      if (a.option == option) return a.values.front().value;
+    for (const SweepZip& z : g.zips)
+      for (const SweepAxis& a : z.options)
+        if (a.option == option) return a.values.front().value;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string write_sweep_index(const SweepSpec& spec, const std::vector<SweepPoint>& points, const Table& table,
@@ -69,8 +81,7 @@ std::string write_sweep_index(const SweepSpec& spec, const std::vector<SweepPoin
         figure(file_stem(s) + ".svg", render_line_chart(line_chart_from_table(table, o)), s + " against " + o.x);
         if (&s == &stats.front()) {
           // The first value the sweep file gives for that option is the baseline.
-          o.baseline = spec.axes.empty() ? spec.zips.front().options.front().values.front().value
-                                         : spec.axes.front().values.front().value;
+          o.baseline = first_value(spec, o.x);
           figure(file_stem(s) + "-normalised.svg", render_bar_chart(normalised_bars_from_table(table, o)),
                  s + " normalised to " + o.x + "=" + o.baseline + ", with the geometric mean");
         }

@@ -59,12 +59,12 @@ void write_point_json(const std::string& dir, const SweepSpec& spec, const Sweep
       throw InputError(path, 0, "holds another point (same hash prefix, different key): remove the folder");
     return;  // the same point: nothing to write (keeps a running point's folder untouched)
   }
-  const SweepInput& in = spec.inputs[p.input];
+  const SweepInput& in = point_input(spec, p);
   nlohmann::ordered_json j;
   j["sweep"] = spec.file;
   j["index"] = p.index;
   j[in.is_trace ? "trace" : "workload"] = in.text;
-  j["config"] = spec.configs[p.config].text;
+  j["config"] = point_config(spec, p).text;
   j["coords"] = nlohmann::ordered_json::object();
   for (const auto& [k, v] : p.coords) j["coords"][k] = v;
   j["run_args"] = p.run_args;

@@ -56,22 +56,31 @@ std::string number_text(double v) {
 
 }  // namespace
 
+const SweepInput& point_input(const SweepSpec& spec, const SweepPoint& p) { return spec.groups[p.group].inputs[p.input]; }
+const SweepConfig& point_config(const SweepSpec& spec, const SweepPoint& p) {
+  return spec.groups[p.group].configs[p.config];
+}
+
 std::string describe_point(const SweepSpec& spec, const SweepPoint& p) {
-  std::string s = spec.inputs[p.input].text;
-  if (spec.configs.size() > 1) s += " config=" + spec.configs[p.config].text;
+  std::string s = point_input(spec, p).text;
+  if (spec.groups[p.group].configs.size() > 1) s += " config=" + point_config(spec, p).text;
   for (const auto& [k, v] : p.coords) s += " " + k + "=" + v;
   return s;
 }
 
-std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
+namespace {
+
+// Appends the points of one document.
+void plan_group(const SweepSpec& spec, size_t gi, std::vector<SweepPoint>& points, std::map<std::string, size_t>& by_hash) {
+  const SweepGroup& g = spec.groups[gi];
   // The varying dimensions: each axis, then each zip group (its options move together).
   struct Dim {
     std::vector<const SweepAxis*> options;
     size_t size;
   };
   std::vector<Dim> dims;
-  for (const SweepAxis& a : spec.axes) dims.push_back({{&a}, a.values.size()});
-  for (const SweepZip& z : spec.zips) {
+  for (const SweepAxis& a : g.axes) dims.push_back({{&a}, a.values.size()});
+  for (const SweepZip& z : g.zips) {
     Dim d{{}, z.options.front().values.size()};
     for (const SweepAxis& a : z.options) d.options.push_back(&a);
     dims.push_back(d);
@@ -81,26 +90,25 @@ std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
 
   // Base option sets, one per config, loaded once.
   std::vector<OptionSet> bases;
-  for (const SweepConfig& c : spec.configs) {
+  for (const SweepConfig& c : g.configs) {
     OptionSet o;
     o.load_file(c.file);
-    for (const SweepSet& s : spec.sets) o.apply_set(s.option + "=" + s.value);
+    for (const SweepSet& s : g.sets) o.apply_set(s.option + "=" + s.value);
     bases.push_back(std::move(o));
   }
   std::vector<nlohmann::json> input_ids;
-  for (const SweepInput& in : spec.inputs) {
+  for (const SweepInput& in : g.inputs) {
     nlohmann::json id = {{"kind", in.is_trace ? "trace" : "workload"}, {"input", in.canonical}};
     if (in.is_trace) id["files"] = trace_signature(in.canonical);
     input_ids.push_back(id);
   }
 
-  std::vector<SweepPoint> points;
-  std::map<std::string, size_t> by_hash;
-  for (size_t i = 0; i < spec.inputs.size(); ++i)
-    for (size_t c = 0; c < spec.configs.size(); ++c)
+  for (size_t i = 0; i < g.inputs.size(); ++i)
+    for (size_t c = 0; c < g.configs.size(); ++c)
       for (size_t n = 0; n < combos; ++n) {
         SweepPoint p;
         p.index = points.size();
+        p.group = gi;
         p.input = i;
         p.config = c;
         // Mixed-radix digits of n, the first dimension most significant.
@@ -118,7 +126,7 @@ std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
           for (const auto& [k, v] : p.coords) options.apply_set(k + "=" + v);
           build_gpu_config(options);
         } catch (const InputError& e) {
-          throw InputError(spec.file, spec.line_of_axes,
+          throw InputError(spec.file, g.line_of_axes,
                            "point " + std::to_string(p.index) + " (" + describe_point(spec, p) + "): " + e.what());
         }
         nlohmann::json key = {{"input", input_ids[i]}, {"options", option_values(options)}};
@@ -126,18 +134,17 @@ std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
         key["stats_interval"] = spec.stats_interval;
         p.key = key.dump();
         p.hash = sha256_hex(p.key);
-        p.folder = spec.inputs[i].name + "-" + p.hash.substr(0, 16);
+        p.folder = g.inputs[i].name + "-" + p.hash.substr(0, 16);
         auto [it, fresh] = by_hash.emplace(p.hash, p.index);
         if (!fresh)
-          throw InputError(spec.file, spec.line_of_axes,
+          throw InputError(spec.file, g.line_of_axes,
                            "points " + std::to_string(it->second) + " (" + describe_point(spec, points[it->second]) +
                                ") and " + std::to_string(p.index) + " (" + describe_point(spec, p) +
                                ") are the same run: their options end up with the same values");
 
-        const SweepInput& in = spec.inputs[i];
-        p.run_args = {"run", "--quiet", in.is_trace ? "--trace" : "--workload", in.run_arg, "--config",
-                      spec.configs[c].file};
-        for (const SweepSet& s : spec.sets) {
+        const SweepInput& in = g.inputs[i];
+        p.run_args = {"run", "--quiet", in.is_trace ? "--trace" : "--workload", in.run_arg, "--config", g.configs[c].file};
+        for (const SweepSet& s : g.sets) {
           p.run_args.push_back("--set");
           p.run_args.push_back(s.option + "=" + s.value);
         }
@@ -155,6 +162,14 @@ std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
         }
         points.push_back(std::move(p));
       }
+}
+
+}  // namespace
+
+std::vector<SweepPoint> plan_points(const SweepSpec& spec) {
+  std::vector<SweepPoint> points;
+  std::map<std::string, size_t> by_hash;
+  for (size_t g = 0; g < spec.groups.size(); ++g) plan_group(spec, g, points, by_hash);
   return points;
 }
 

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -174,7 +175,7 @@ SweepConfig read_config(const std::string& file, const std::string& dir, const s
 
 }  // namespace
 
-std::vector<std::string> SweepSpec::varying_options() const {
+std::vector<std::string> SweepGroup::varying_options() const {
   std::vector<std::string> names;
   for (const SweepAxis& a : axes) names.push_back(a.option);
   for (const SweepZip& z : zips)
@@ -182,24 +183,22 @@ std::vector<std::string> SweepSpec::varying_options() const {
   return names;
 }
 
-SweepSpec read_sweep_file(const std::string& path, const std::string& configs_dir) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "cannot open the sweep file: expected a readable YAML file");
-  std::stringstream text;
-  text << in.rdbuf();
-  YAML::Node root;
-  try {
-    root = YAML::Load(text.str());
-  } catch (const YAML::Exception& e) {
-    throw InputError(path, uint64_t(e.mark.line) + 1, "not valid YAML: " + e.msg);
-  }
-  if (!root.IsMap()) throw InputError(path, 1, "expected a map with the keys workloads, traces, configs, axes, zip, set, stats");
-  SpecReader r(path);
+std::vector<std::string> SweepSpec::varying_options() const {
+  std::vector<std::string> names;
+  for (const SweepGroup& g : groups)
+    for (const std::string& o : g.varying_options())
+      if (std::find(names.begin(), names.end(), o) == names.end()) names.push_back(o);
+  return names;
+}
 
-  SweepSpec spec;
-  spec.file = path;
-  std::error_code ec;
-  spec.dir = fs::absolute(fs::path(path), ec).parent_path().string();
+namespace {
+
+// Reads one document. `first`: the sweep-wide keys are allowed (and read into spec).
+SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, const std::string& configs_dir,
+                      SweepSpec& spec) {
+  const std::string& path = spec.file;
+  SweepGroup group;
+  group.line = r.line(root);
   std::set<std::string> varied;  // options already in axes or zip
   for (const auto& [key_node, value] : r.map_entries(root, "sweep file")) {
     const std::string key = key_node.Scalar();
@@ -211,27 +210,30 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& configs_di
       for (const char* k : kKeys) keys += (keys.empty() ? "" : ", ") + std::string(k);
       r.fail(key_node, "unknown key '" + key + "'; expected one of: " + keys);
     }
+    const bool sweep_wide = key == "name" || key == "stats" || key == "energy" || key == "stats_interval";
+    if (sweep_wide && !first)
+      r.fail(key_node, "'" + key + "' is a key of the whole sweep: it belongs in the first document");
     if (key == "name") {
       spec.name = r.scalar(value, key);
     } else if (key == "workloads") {
-      for (const SweepValue& v : r.scalar_list(value, key)) spec.inputs.push_back(read_workload(path, v.line, v.value));
+      for (const SweepValue& v : r.scalar_list(value, key)) group.inputs.push_back(read_workload(path, v.line, v.value));
     } else if (key == "traces") {
       for (const SweepValue& v : r.scalar_list(value, key))
-        spec.inputs.push_back(read_trace(path, spec.dir, v.line, v.value));
+        group.inputs.push_back(read_trace(path, spec.dir, v.line, v.value));
     } else if (key == "configs") {
       for (const SweepValue& v : r.scalar_list(value, key))
-        spec.configs.push_back(read_config(path, spec.dir, configs_dir, v.line, v.value));
+        group.configs.push_back(read_config(path, spec.dir, configs_dir, v.line, v.value));
     } else if (key == "axes" || key == "zip") {
-      if (key == "axes") spec.line_of_axes = key_line;
+      if (key == "axes") group.line_of_axes = key_line;
       // zip: one map, or a list of maps (groups that vary independently of each other).
-      std::vector<YAML::Node> groups;
+      std::vector<YAML::Node> maps;
       if (key == "zip" && value.IsSequence()) {
-        for (const YAML::Node& g : value) groups.push_back(g);
-        if (groups.empty()) r.fail(value, "zip: empty list: expected at least one map of options");
+        for (const YAML::Node& g : value) maps.push_back(g);
+        if (maps.empty()) r.fail(value, "zip: empty list: expected at least one map of options");
       } else {
-        groups.push_back(value);
+        maps.push_back(value);
       }
-      for (const YAML::Node& g : groups) {
+      for (const YAML::Node& g : maps) {
         SweepZip zip;
         zip.line = r.line(g);
         for (const auto& [opt_node, values] : r.map_entries(g, key)) {
@@ -245,23 +247,33 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& configs_di
           std::set<std::string> distinct;
           for (const SweepValue& v : axis.values) {
             check_option(path, v.line, axis.option, v.value);
-            if (!distinct.insert(v.value).second)
+            // An axis value twice is the same point twice; in a zip only whole entries must differ.
+            if (!distinct.insert(v.value).second && key == "axes")
               r.fail(v.line, key + ": " + axis.option + ": value '" + v.value + "' appears twice");
           }
           if (!zip.options.empty() && axis.values.size() != zip.options.front().values.size())
             r.fail(opt_node, "zip: " + axis.option + " has " + std::to_string(axis.values.size()) + " values but " +
                                  zip.options.front().option + " has " + std::to_string(zip.options.front().values.size()) +
                                  ": options that vary together need the same number of values");
-          (key == "axes" ? spec.axes : zip.options).push_back(std::move(axis));
+          (key == "axes" ? group.axes : zip.options).push_back(std::move(axis));
         }
-        if (key == "zip") spec.zips.push_back(std::move(zip));
+        if (key == "zip") {
+          std::set<std::vector<std::string>> entries;
+          for (size_t i = 0; i < zip.options.front().values.size(); ++i) {
+            std::vector<std::string> entry;
+            for (const SweepAxis& a : zip.options) entry.push_back(a.values[i].value);
+            if (!entries.insert(entry).second)
+              r.fail(zip.options.front().values[i].line, "zip: entry " + std::to_string(i + 1) + " repeats an earlier one");
+          }
+          group.zips.push_back(std::move(zip));
+        }
       }
     } else if (key == "set") {
       for (const auto& [opt_node, v] : r.map_entries(value, key)) {
         check_option_name(path, r.line(opt_node), strip_dash(opt_node.Scalar()));
         SweepSet s{strip_dash(opt_node.Scalar()), r.scalar(v, "set: " + opt_node.Scalar()), r.line(opt_node)};
         check_option(path, s.line, s.option, s.value);
-        spec.sets.push_back(s);
+        group.sets.push_back(s);
       }
     } else if (key == "stats") {
       for (const SweepValue& v : r.scalar_list(value, key)) spec.stats.push_back({v.value, v.line});
@@ -287,18 +299,47 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& configs_di
     }
   }
   // A fixed option that also varies would be overridden at every point: almost surely a mistake.
-  for (const SweepSet& s : spec.sets)
+  for (const SweepSet& s : group.sets)
     if (varied.count(s.option)) r.fail(s.line, "set: option '" + s.option + "' also varies in axes or zip");
-  if (spec.inputs.empty()) r.fail(1, "no workloads and no traces: expected at least one of the keys workloads, traces");
+  if (group.inputs.empty())
+    r.fail(group.line, "no workloads and no traces: expected at least one of the keys workloads, traces");
   std::set<std::string> inputs;
-  for (const SweepInput& i : spec.inputs)
+  for (const SweepInput& i : group.inputs)
     if (!inputs.insert(i.canonical).second)
       r.fail(i.line, std::string(i.is_trace ? "traces" : "workloads") + ": '" + i.text + "' is listed twice");
-  if (spec.configs.empty()) spec.configs.push_back(read_config(path, spec.dir, configs_dir, 0, "GTX480"));
+  if (group.configs.empty()) group.configs.push_back(read_config(path, spec.dir, configs_dir, 0, "GTX480"));
   std::set<std::string> configs;
-  for (const SweepConfig& c : spec.configs)
+  for (const SweepConfig& c : group.configs)
     if (!configs.insert(c.file).second) r.fail(c.line, "configs: '" + c.text + "' is listed twice");
-  if (!spec.line_of_axes) spec.line_of_axes = 1;
+  if (!group.line_of_axes) group.line_of_axes = group.line;
+  return group;
+}
+
+}  // namespace
+
+SweepSpec read_sweep_file(const std::string& path, const std::string& configs_dir) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, "cannot open the sweep file: expected a readable YAML file");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text.str());
+  } catch (const YAML::Exception& e) {
+    throw InputError(path, uint64_t(e.mark.line) + 1, "not valid YAML: " + e.msg);
+  }
+  SweepSpec spec;
+  spec.file = path;
+  std::error_code ec;
+  spec.dir = fs::absolute(fs::path(path), ec).parent_path().string();
+  const SpecReader r(path);
+  for (const YAML::Node& doc : docs) {
+    if (doc.IsNull()) continue;  // an empty document (e.g. after a trailing ---)
+    if (!doc.IsMap())
+      r.fail(doc, "expected a map with the keys workloads, traces, configs, axes, zip, set, stats");
+    spec.groups.push_back(read_group(r, doc, spec.groups.empty(), configs_dir, spec));
+  }
+  if (spec.groups.empty()) throw InputError(path, 1, "empty sweep file: expected the keys workloads (or traces), axes ...");
   return spec;
 }
 

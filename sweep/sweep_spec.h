@@ -14,6 +14,9 @@
 //   stats: [cycles, ipc, l1_miss_rate]    # aliases (sweep/stat_columns.h) or stats.json names
 //   energy: 45                       # also measure energy (process node in nm, or true = 45)
 //   stats_interval: 1000             # also write each point's time series every N core cycles
+//   ---                              # optional further documents: more points (workloads ...
+//   workloads: [rowwalk]             # configs, axes, zip, set); name, stats, energy and
+//   zip: {warppool: [off, tlm]}      # stats_interval belong in the first document
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -64,21 +67,33 @@ struct SweepStat {
   uint64_t line = 0;
 };
 
-struct SweepSpec {
-  std::string file;  // the sweep file as given
-  std::string dir;   // its folder, absolute
-  std::string name;
+// One YAML document of a sweep file: its inputs, base configs and options. A file may hold
+// several documents (separated by ---), e.g. a grid plus a few special points; the sweep is the
+// union of their points.
+struct SweepGroup {
+  uint64_t line = 1;  // the document's first line
   std::vector<SweepInput> inputs;  // workloads, then traces
   std::vector<SweepConfig> configs;
   std::vector<SweepAxis> axes;
   std::vector<SweepZip> zips;
   std::vector<SweepSet> sets;
+  uint64_t line_of_axes = 0;  // where point-level errors point (the axes key, else the document's line)
+
+  // Option names that vary, in column order: axes, then zip options.
+  std::vector<std::string> varying_options() const;
+};
+
+struct SweepSpec {
+  std::string file;  // the sweep file as given
+  std::string dir;   // its folder, absolute
+  // Sweep-wide keys (first document only).
+  std::string name;
   std::vector<SweepStat> stats;  // empty: the default columns (sweep/stat_columns.h)
   std::optional<double> energy_node_nm;
   uint64_t stats_interval = 0;
-  uint64_t line_of_axes = 0;  // where point-level errors point (the axes key, else line 1)
+  std::vector<SweepGroup> groups;  // one per document, at least one
 
-  // Option names that vary, in column order: axes, then zip options.
+  // The varying options of every group, each once, in order of first appearance.
   std::vector<std::string> varying_options() const;
 };
 

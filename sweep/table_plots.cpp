@@ -32,7 +32,7 @@ size_t column(const Table& t, const std::string& name, const std::string& source
 }
 
 // The rows that take part: finished runs matching every `where`.
-std::vector<size_t> selected_rows(const Table& t, const TablePlotOptions& o) {
+std::vector<size_t> selected_rows(const Table& t, const TablePlotOptions& o, size_t xc) {
   std::vector<std::pair<size_t, std::string>> filters;
   for (const auto& [c, v] : o.where) filters.emplace_back(column(t, c, o.source, "--where"), v);
   const size_t status = t.find("status"), end = t.find("end");
@@ -41,6 +41,8 @@ std::vector<size_t> selected_rows(const Table& t, const TablePlotOptions& o) {
     bool keep = true;
     for (const auto& [c, v] : filters) keep = keep && t.rows[r][c] == v;
     if (status != std::string::npos) keep = keep && t.rows[r][status] == "ok";
+    // A row without an x value (a document of the sweep that does not vary it) has no place.
+    keep = keep && !t.rows[r][xc].empty();
     if (end != std::string::npos) keep = keep && t.rows[r][end] != "deadlock";
     if (keep) rows.push_back(r);
   }
@@ -120,7 +122,7 @@ Grouped group_rows(const Table& t, const std::vector<size_t>& rows, const std::v
 LineChart line_chart_from_table(const Table& t, const TablePlotOptions& o) {
   const size_t xc = column(t, o.x, o.source, "--x"), yc = column(t, o.y, o.source, "--y");
   const std::vector<size_t> by = by_columns(t, o);
-  const std::vector<size_t> rows = selected_rows(t, o);
+  const std::vector<size_t> rows = selected_rows(t, o, xc);
   const XValues xv = x_values(t, rows, xc);
   const Grouped g = group_rows(t, rows, by, xc, yc, o);
   LineChart c;
@@ -147,7 +149,7 @@ LineChart line_chart_from_table(const Table& t, const TablePlotOptions& o) {
 BarChart normalised_bars_from_table(const Table& t, const TablePlotOptions& o) {
   const size_t xc = column(t, o.x, o.source, "--x"), yc = column(t, o.y, o.source, "--y");
   const std::vector<size_t> by = by_columns(t, o);
-  const std::vector<size_t> rows = selected_rows(t, o);
+  const std::vector<size_t> rows = selected_rows(t, o, xc);
   const XValues xv = x_values(t, rows, xc);
   const Grouped g = group_rows(t, rows, by, xc, yc, o);
   if (g.names.empty()) throw InputError(o.source, 0, "no rows to plot: no finished run has a value in column '" + o.y + "'");

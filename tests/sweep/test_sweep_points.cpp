@@ -43,6 +43,23 @@ TEST(sweepPoints, ProductOfAxesTimesZipInFileOrder) {
   EXPECT_EQ(p[12].folder.rfind("transpose_naive-", 0), 0u);
 }
 
+TEST(sweepPoints, DocumentsAddTheirPointsInOrder) {
+  const SweepSpec s = read_spec_text(test::scratch_dir(),
+                                     "workloads: [vecadd, transpose_naive]\naxes: {warppool: [off, tlm]}\n---\n"
+                                     "workloads: [rowwalk]\nzip: {warppool: [off, tlm, tlm], gpucosim_warppool_miss_pct: [99, 99, 20]}\n");
+  const std::vector<SweepPoint> p = plan_points(s);
+  ASSERT_EQ(p.size(), 4u + 3u);
+  EXPECT_EQ(p[3].group, 0u);
+  EXPECT_EQ(p[4].group, 1u);
+  EXPECT_EQ(p[4].input, 0u);
+  EXPECT_EQ(point_input(s, p[6]).text, "rowwalk");
+  EXPECT_EQ(p[6].coords.back(), (std::pair<std::string, std::string>{"gpucosim_warppool_miss_pct", "20"}));
+  EXPECT_EQ(describe_point(s, p[5]), "rowwalk warppool=tlm gpucosim_warppool_miss_pct=99");
+  // The same run in two documents is one point too many.
+  EXPECT_THROW(plan_points(read_spec_text(test::scratch_dir(), "workloads: [vecadd]\n---\nworkloads: [vecadd]\n")),
+               InputError);
+}
+
 TEST(sweepPoints, RunArgumentsAreTheEquivalentRunCommand) {
   const std::vector<SweepPoint> p = points_of(
       "workloads: [vecadd:n=1024]\naxes: {gpgpu_n_clusters: [2]}\nset: {gpgpu_max_cycle: 9999}\nenergy: true\n"
