@@ -7,10 +7,12 @@
 //   gpucosim sweep run-point (DIR | --list FILE --index I)    (what a Slurm array task runs)
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -143,6 +145,14 @@ int run_sweep(const SweepArgs& a) {
             << std::flush;
   const std::string exe = self_exe();
 
+  // Points that tasks of an earlier Slurm submission may still run must not run twice at once.
+  if (!pending.empty() && !recorded_slurm_jobs(p.out).empty()) {
+    const long queued = slurm_tasks_in_queue(recorded_slurm_jobs(p.out));
+    if (queued > 0)
+      throw InputError(p.out + "/slurm/jobs.json", 0,
+                       std::to_string(queued) + " array task(s) of earlier submissions are still queued or running: "
+                       "wait for them (`gpucosim sweep status`) or scancel them before running the sweep again");
+  }
   if (a.backend == "local") {
     std::vector<PointTask> tasks;
     for (size_t k = 0; k < pending.size(); ++k) tasks.push_back({pending[k], describe_point(p.spec, p.points[pending_index[k]])});
@@ -158,11 +168,6 @@ int run_sweep(const SweepArgs& a) {
     if (pending.empty()) {
       std::cout << "nothing to submit\n";
     } else {
-      const long queued = slurm_tasks_in_queue(recorded_slurm_jobs(p.out));
-      if (queued > 0)
-        throw InputError(p.out + "/slurm/jobs.json", 0,
-                         std::to_string(queued) + " array task(s) of earlier submissions are still queued or running: "
-                         "wait for them (`gpucosim sweep status`) or scancel them before submitting again");
       for (const SlurmJob& j : submit_slurm(exe, p.out, pending, a.slurm))
         std::cout << "submitted job array " << j.id << " (" << j.tasks << " tasks, points in " << j.list_file << ")\n";
     }
@@ -171,12 +176,13 @@ int run_sweep(const SweepArgs& a) {
       return 0;
     }
     // --wait: until no task of this sweep is queued any more.
+    // squeue is asked often at first (short sweeps), then every 10 s at most (kind to the controller).
     const std::vector<SlurmJob> jobs = recorded_slurm_jobs(p.out);
-    for (;;) {
+    for (double pause_s = 0.5;; pause_s = std::min(10.0, pause_s * 1.5)) {
       const long queued = slurm_tasks_in_queue(jobs);
       if (queued == 0) break;
       if (queued < 0) throw InputError("squeue", 0, "cannot ask Slurm about the sweep's jobs (is squeue in PATH and the controller up?)");
-      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      std::this_thread::sleep_for(std::chrono::duration<double>(pause_s));
     }
   }
   const Counts c = count(p);
@@ -215,7 +221,7 @@ int collect(const SweepArgs& a) {
   if (!a.runs.empty()) {
     if (!a.spec.empty()) throw InputError("gpucosim sweep collect", 0, "give a sweep file or --runs DIR, not both");
     if (a.csv.empty()) throw InputError("gpucosim sweep collect", 0, "--runs needs --csv FILE");
-    const Table t = collect_runs(a.runs, a.stats.empty() ? default_stat_columns(true) : a.stats);
+    const Table t = collect_runs(a.runs, a.stats);
     write_file_atomic(a.csv, to_csv(t));
     std::cout << "collected " << t.rows.size() << " run(s) from " << a.runs << " into " << a.csv << "\n";
     return 0;

@@ -92,7 +92,7 @@ bool is_stats_json(const fs::path& p) {
 
 }  // namespace
 
-Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_columns) {
+Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_columns_in) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "not a folder: expected a folder of `gpucosim run` outputs");
   std::vector<fs::path> files;
@@ -116,6 +116,11 @@ Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_
     // A run folder's stats.json is named by its folder; any other file by its own name.
     names.push_back(rel.filename() == "stats.json" ? rel.parent_path().string() : rel.replace_extension().string());
     if (names.back().empty()) names.back() = ".";
+  }
+  std::vector<std::string> stat_columns = stat_columns_in;
+  if (stat_columns.empty()) {
+    const bool energy = std::any_of(runs.begin(), runs.end(), [](const RunFiles& r) { return !r.energy.is_null(); });
+    stat_columns = default_stat_columns(energy);
   }
   // Options that differ between the runs with an effective configuration: the runs' axes.
   std::vector<std::string> option_order;

@@ -20,8 +20,9 @@ Table collect_sweep(const SweepSpec& spec, const std::vector<SweepPoint>& points
 
 // Every statistics JSON under dir (stats.json, or any file written by --stats-json), sorted by
 // path. Columns: run (the path relative to dir), end, every option whose value differs between
-// the runs (read from effective-config.json beside each), then the statistics. Throws InputError
-// when dir holds none.
+// the runs (read from effective-config.json beside each), then the statistics (empty
+// stat_columns: the defaults, energy_uj when a run measured energy). Throws InputError when dir
+// holds none.
 Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_columns);
 
 // The identity columns of a collected table (everything before "status"/"end"), for grouping.

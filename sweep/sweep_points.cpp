@@ -1,6 +1,7 @@
 #include "sweep/sweep_points.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 
@@ -45,6 +46,13 @@ nlohmann::json option_values(const OptionSet& o) {
   for (const OptionEntry& e : o.modelled()) v.push_back(e.name + "=" + e.value);
   for (const OptionEntry& e : o.unmodelled()) v.push_back(e.name + "=" + e.value);
   return v;
+}
+
+// A trace folder's name may hold anything; a point folder's name holds [A-Za-z0-9_.-] only.
+std::string folder_safe(const std::string& s) {
+  std::string o;
+  for (char c : s) o += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-' ? c : '_';
+  return o.empty() ? "trace" : o;
 }
 
 std::string number_text(double v) {
@@ -134,7 +142,7 @@ void plan_group(const SweepSpec& spec, size_t gi, std::vector<SweepPoint>& point
         key["stats_interval"] = spec.stats_interval;
         p.key = key.dump();
         p.hash = sha256_hex(p.key);
-        p.folder = g.inputs[i].name + "-" + p.hash.substr(0, 16);
+        p.folder = folder_safe(g.inputs[i].name) + "-" + p.hash.substr(0, 16);
         auto [it, fresh] = by_hash.emplace(p.hash, p.index);
         if (!fresh)
           throw InputError(spec.file, g.line_of_axes,

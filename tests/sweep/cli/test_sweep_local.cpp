@@ -14,6 +14,7 @@
 #include "sweep/csv_table.h"
 #include "sweep/subprocess.h"
 #include "tests/sweep/cli/sweep_cli_util.h"
+#include "tests/sweep/svg_reader.h"
 #include "tests/sweep/sweep_test_util.h"
 
 namespace gpucosim::sweep {
@@ -154,6 +155,26 @@ TEST(sweepLocal, DryRunListsThePointsAndRunsNothing) {
   EXPECT_FALSE(fs::exists(dir + "/o"));
 }
 
+TEST(sweepLocal, EnergyAndTimeSeriesWhenAsked) {
+  const std::string dir = test::scratch_dir();
+  const std::string spec = write_text(dir, "e.yaml",
+                                      "workloads: [vecadd:n=4096]\naxes: {gpgpu_n_clusters: [1, 2]}\n"
+                                      "energy: true\nstats_interval: 200\n");
+  const test::CommandResult r = test::run_command(test::gpucosim_exe() + " sweep " + spec + " -j 2 --out " + dir + "/o");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Table t = read_csv_file(dir + "/o/results.csv");
+  ASSERT_EQ(t.rows.size(), 2u);
+  ASSERT_NE(t.find("energy_uj"), std::string::npos) << "a default column when energy is measured";
+  for (const auto& row : t.rows) {
+    EXPECT_GT(std::stod(row[t.find("energy_uj")]), 0.0);
+    const std::string point = dir + "/o/points/" + row[t.find("point")];
+    EXPECT_TRUE(fs::exists(point + "/energy.json"));
+    EXPECT_GT(csv_lines(point + "/stats-interval.jsonl"), 1u);
+  }
+  const std::string index = slurp(dir + "/o/index.html");
+  EXPECT_EQ(count_of(index, "href=\"plots/timeseries-"), 2u) << "a time series per point";
+}
+
 TEST(sweepCollect, FolderOfOrdinaryRuns) {
   const std::string dir = test::scratch_dir();
   for (int c : {1, 2}) {
@@ -179,6 +200,7 @@ TEST(sweepCollect, FolderOfOrdinaryRuns) {
   EXPECT_EQ(t.rows[0][t.find("cycles")], t.rows[2][t.find("cycles")]);
   EXPECT_NE(t.rows[0][t.find("cycles")], t.rows[1][t.find("cycles")]);
   EXPECT_EQ(t.rows[2][t.find("dram_bw_gbps")], "") << "needs the configuration's clock";
+  EXPECT_EQ(t.find("energy_uj"), std::string::npos) << "no run measured energy";
 
   const test::CommandResult none = test::run_command(test::gpucosim_exe() + " sweep collect --runs " + dir +
                                                      "/nothing --csv " + dir + "/x.csv");
