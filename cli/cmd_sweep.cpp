@@ -264,7 +264,9 @@ void register_sweep_command(CLI::App& app, int* exit_code) {
   cmd->add_option("--partition", a->slurm.partition, "slurm: sbatch --partition");
   cmd->add_option("--time", a->slurm.time, "slurm: sbatch --time (per point)");
   cmd->add_option("--mem", a->slurm.mem, "slurm: sbatch --mem (per point)");
-  cmd->add_option("--sbatch-arg", a->slurm.sbatch_args, "slurm: any further sbatch argument (repeatable)");
+  cmd->add_option("--sbatch-arg", a->slurm.sbatch_args,
+                  "slurm: one further sbatch argument, e.g. --sbatch-arg=--qos=high (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_flag("--wait", a->wait, "slurm: wait until the submitted points have run, then collect");
   cmd->add_flag("--dry-run", a->dry_run, "list the points and their folders, run nothing");
   cmd->callback([a, exit_code, cmd] {

@@ -71,7 +71,7 @@ TEST(sweepSlurm, JobArrayGivesTheLocalBackendsStatistics) {
   const std::string dir = test::scratch_dir();
   const std::string spec = write_text(dir, "sm.yaml", kAcceptanceSweep);
   const test::CommandResult s = test::run_command(slurm.env() + test::gpucosim_exe() + " sweep " + spec +
-                                                  " --backend slurm --partition debug --time 10 --mem 200 --wait --out " +
+                                                  " --backend slurm --partition debug --time 10 --mem 200 --sbatch-arg=--comment=gpucosim-test --wait --out " +
                                                   dir + "/slurm");
   ASSERT_EQ(s.exit_code, 0) << s.output;
   EXPECT_NE(s.output.find("submitted job array"), std::string::npos) << s.output;
