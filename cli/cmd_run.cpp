@@ -17,6 +17,7 @@
 #include "systemc/config/presets.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
+#include "systemc/gpu/stats_interval.h"
 
 namespace gpucosim::cli {
 
@@ -33,6 +34,7 @@ struct RunArgs {
   bool energy = false;          // per-kernel energy -> stdout and <out>/energy.json
   double energy_node_nm = 45;
   std::string energy_label;     // "" = the --out folder's name
+  uint64_t stats_interval = 0;  // > 0: time series every N core cycles -> <out>/stats-interval.jsonl
 };
 
 void write_file(const std::string& path, const std::string& text) {
@@ -64,7 +66,13 @@ int run(const RunArgs& a) {
   write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
   write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
 
-  GpuModel gpu("gpu", cfg.gpu);
+  GpuModelOptions model_opts;
+  std::unique_ptr<IntervalStatsWriter> intervals;
+  if (a.stats_interval) {
+    intervals = std::make_unique<IntervalStatsWriter>(a.out_dir + "/stats-interval.jsonl", a.stats_interval, cfg.gpu.clock.core_mhz);
+    intervals->attach(model_opts);
+  }
+  GpuModel gpu("gpu", cfg.gpu, model_opts);
   RunReport report = gpu.run(app);
   report.unmodelled_options = cfg.options.unmodelled_names();
 
@@ -114,6 +122,8 @@ void register_run_command(CLI::App& app, int* exit_code) {
       ->capture_default_str();
   cmd->add_option("--energy-label", a->energy_label,
                   "name of this run in energy.json and `gpucosim report` (default: the --out folder's name)");
+  cmd->add_option("--stats-interval", a->stats_interval,
+                  "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
   cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's

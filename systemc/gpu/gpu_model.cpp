@@ -76,6 +76,7 @@ RunReport GpuModel::run(const Application& app) {
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (error_) std::rethrow_exception(error_);
+  if (opts_.sample_interval) opts_.on_sample(clocks_.cycle(kCore), collect_stats());  // the last, partial interval
 
   // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
   // reports what it did up to the end.
@@ -135,6 +136,7 @@ bool GpuModel::step_edge() {
 
   const uint64_t cycle = clocks_.cycle(kCore);
   tick_core(cycle);
+  if (opts_.sample_interval && cycle % opts_.sample_interval == 0) opts_.on_sample(cycle, collect_stats());
   if (dispatcher_->all_done() && all_idle()) return false;
 
   const LimitsConfig& lim = cfg_.limits;
