@@ -16,8 +16,10 @@ class IssueGates {
   void add(std::shared_ptr<IssueGate> g) { gates_.push_back(std::move(g)); }
   bool empty() const { return gates_.empty(); }
 
-  // Call once per cycle before the issue walk: drops cached refusals when an epoch moved.
-  void refresh() {
+  // Call once per cycle before the issue walk: starts each gate's cycle, then drops cached
+  // refusals when an epoch moved.
+  void refresh(uint64_t now) {
+    for (const auto& g : gates_) g->begin_cycle(now);
     uint64_t e = 0;
     for (const auto& g : gates_) e += g->gate_epoch();
     if (e != epoch_) {

@@ -4,17 +4,22 @@
 // (sm.h), built by the block registry (systemc/blocks/registry/). Per-cycle contract, in the order
 // of the SM's tick (sm.h):
 //
-//   IssueGate        asked in the issue stage for ANY instruction of ANY warp, after the SM's own
-//                    checks (scoreboard, barrier, units, LSU path) passed and right before the
-//                    instruction would issue; issued() follows for every instruction that issues.
+//   IssueGate        begin_cycle(now) once per cycle in which the SM runs its issue stage (it
+//                    has work), before anything else of that stage: a gate driven by a clocked
+//                    block steps the block up to this cycle there. Then asked in the issue stage
+//                    for ANY instruction of ANY warp, after the SM's own checks (scoreboard,
+//                    barrier, units, LSU path) passed and right before the instruction would
+//                    issue; issued() follows for every instruction that issues.
 //                    gate_epoch() must change whenever an answer may have changed: the SM's
 //                    IssueGates (issue_gates.h) cache refusals until then, so a warp held by a
 //                    gate costs the issue walk nothing. A refused memory instruction stalls as
 //                    stall_mem, any other as stall_exec_busy.
 //   SmEventListener  told, in the cycle they happen: block and warp launch (dispatcher stage,
-//                    before the tick), warp and block retire (end of the tick), barrier release
-//                    (issue stage), and every writeback of an instruction's results (writeback
-//                    stage, the cycle its destination registers are written).
+//                    before the tick; `now` is the SM's last tick, so a launch carries the cycle
+//                    before the first tick that sees the warp), warp and block retire (end of the
+//                    tick), barrier release (issue stage), and every writeback of an
+//                    instruction's results (writeback stage, the cycle its destination registers
+//                    are written). collect() adds the listener's statistics to the SM's.
 //   ResidencyPolicy  (residency_policy.h) whether a thread block may become resident, its
 //                    allocation and release; the baseline is the CUDA occupancy rule (Occupancy).
 //   OperandCollectorInterface (operand_collector.h) the register storage: operand reads, result
@@ -30,12 +35,14 @@
 
 #include "kernel/kernel.h"
 #include "kernel/opcode_table.h"
+#include "systemc/gpu/stats.h"
 
 namespace gpucosim {
 
 class IssueGate {
  public:
   virtual ~IssueGate() = default;
+  virtual void begin_cycle(uint64_t now) { (void)now; }
   virtual bool may_issue(uint32_t warp, const Instruction& inst, const OpcodeInfo& info) const = 0;
   virtual uint64_t gate_epoch() const = 0;
   virtual void issued(uint32_t warp, const Instruction& inst, const OpcodeInfo& info) = 0;
@@ -68,6 +75,8 @@ class SmEventListener {
   virtual void writeback(uint32_t warp_slot, const Instruction& inst, uint64_t now) {
     (void)warp_slot, (void)inst, (void)now;
   }
+  // Statistics (a block's pin statistics), added to the SM's in Sm::collect.
+  virtual void collect(StatsMap& m) const { (void)m; }
 };
 
 }  // namespace gpucosim

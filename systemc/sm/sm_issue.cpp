@@ -31,7 +31,7 @@ int Sm::stall_rank(Stall s) {
 }
 
 void Sm::issue(uint64_t now) {
-  gates_.refresh();  // a gate may answer differently now: forget cached refusals
+  gates_.refresh(now);  // a gate may answer differently now: forget cached refusals
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;

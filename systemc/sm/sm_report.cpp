@@ -27,6 +27,7 @@ void Sm::collect(StatsMap& m, uint64_t through) const {
   add_stat(m, "occupancy_active_cycles", double(n_.active_cycles));
   oc_->collect(m);
   lsu_->collect(m);
+  for (const auto& l : listeners_) l->collect(m);
 }
 
 std::string Sm::describe_state() const {

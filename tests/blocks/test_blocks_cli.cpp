@@ -16,7 +16,7 @@ TEST(BlocksCli, JsonListsEveryRegisteredBlockWithModesAndParameters) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const nlohmann::json j = nlohmann::json::parse(r.output);
   ASSERT_EQ(j.size(), builtin_block_registry().entries().size());
-  bool saw_warppool = false;
+  bool saw_warppool = false, saw_swl = false;
   for (const auto& b : j) {
     const std::string name = b["name"];
     std::vector<std::string> expect;
@@ -29,8 +29,19 @@ TEST(BlocksCli, JsonListsEveryRegisteredBlockWithModesAndParameters) {
       EXPECT_EQ(b["params"][1]["option"], "gpucosim_warppool_iq_count");
       EXPECT_EQ(b["params"][1]["default"], 16);
     }
+    if (name == "swl") {  // the second block (issue 12 part 6): SWL in every mode where the RTL is built
+      saw_swl = true;
+      if (builtin_block_registry().has_mode("swl", kit::BlockMode::Rtl)) {
+        EXPECT_EQ(b["modes"].get<std::vector<std::string>>(),
+                  (std::vector<std::string>{"off", "tlm", "rtl", "lockstep"}));
+      }
+      EXPECT_EQ(b["params"][1]["option"], "gpucosim_swl_limit");
+      EXPECT_EQ(b["params"][1]["rtl"], "_");  // a configuration register on a pin, not a Verilog parameter
+      EXPECT_EQ(b["params"][0]["source"], "core");
+    }
   }
   EXPECT_TRUE(saw_warppool);
+  EXPECT_TRUE(saw_swl);
 }
 
 // The user guide's example: its lines (up to "...") are the command's first lines, as printed.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernel/input_error.h"
+#include "systemc/blocks/swl/swl_block.h"
 #include "systemc/blocks/warppool/warppool_params.h"
 #include "tests/support/test_paths.h"
 
@@ -84,6 +85,24 @@ TEST(ParamTable, CrossFieldChecksNameTheOption) {
   p = WarpPoolParams{};
   p.hash = 3;  // IPOLY needs its polynomial
   EXPECT_THROW(p.validate(), InputError);
+}
+
+// A row whose RTL name is `_` configures the block's environment only (SWL's limit reaches the
+// RTL on a pin): it is no -G argument and does not count when a configuration is held to the
+// verilated one, but it is an option, part of describe() and equality like any other row.
+TEST(ParamTable, EnvironmentRowsAreNotVerilogParameters) {
+  const SwlParams base;
+  const auto g = kit::verilator_args(SwlParams::table(), &base);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0], "-GNWARPS=48");
+  SwlParams p;
+  p.limit = 3;
+  EXPECT_NE(p, base);
+  EXPECT_NE(p.describe(), base.describe());
+  EXPECT_EQ(kit::first_rtl_difference(SwlParams::table(), &p, &base, "vs"), "");
+  EXPECT_EQ(kit::first_difference(SwlParams::table(), &p, &base, "vs"), "limit=3 (vs limit=8)");
+  p.n_warps = 32;
+  EXPECT_EQ(kit::first_rtl_difference(SwlParams::table(), &p, &base, "vs"), "n_warps=32 (vs n_warps=48)");
 }
 
 }  // namespace

@@ -21,12 +21,21 @@ std::string describe(const ParamTable& t, const void* params) {
   return s.str();
 }
 
-std::string first_difference(const ParamTable& t, const void* a, const void* b, const char* b_label) {
+namespace {
+std::string first_diff(const ParamTable& t, const void* a, const void* b, const char* b_label, bool rtl_only) {
   for (const ParamInfo& p : t)
-    if (get(a, p) != get(b, p))
+    if ((!rtl_only || is_rtl_param(p)) && get(a, p) != get(b, p))
       return std::string(p.name) + "=" + std::to_string(get(a, p)) + " (" + b_label + " " + p.name + "=" +
              std::to_string(get(b, p)) + ")";
   return "";
+}
+}  // namespace
+
+std::string first_difference(const ParamTable& t, const void* a, const void* b, const char* b_label) {
+  return first_diff(t, a, b, b_label, false);
+}
+std::string first_rtl_difference(const ParamTable& t, const void* a, const void* b, const char* b_label) {
+  return first_diff(t, a, b, b_label, true);
 }
 
 void check_ranges(const ParamTable& t, const void* params, const std::string& block) {
@@ -41,7 +50,8 @@ void check_ranges(const ParamTable& t, const void* params, const std::string& bl
 
 std::vector<std::string> verilator_args(const ParamTable& t, const void* params) {
   std::vector<std::string> a;
-  for (const ParamInfo& p : t) a.push_back(std::string("-G") + p.rtl + "=" + std::to_string(get(params, p)));
+  for (const ParamInfo& p : t)
+    if (is_rtl_param(p)) a.push_back(std::string("-G") + p.rtl + "=" + std::to_string(get(params, p)));
   return a;
 }
 

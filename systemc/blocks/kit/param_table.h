@@ -13,6 +13,9 @@
 //                   range is 0..hi, the field's after derivation lo..hi)
 //           CORE    derived from the GPU configuration; "option" names the core option it comes
 //                   from (so errors can point the user at it)
+//   RTL_NAME `_`    the parameter configures the block's environment in the SM only (which
+//                   instructions a gate holds, say): no Verilog parameter, no -G, and the RTL
+//                   maker does not compare it with the verilated set (first_rtl_difference)
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -42,13 +45,18 @@ inline void set(void* params, const ParamInfo& p, uint32_t v) {
   *reinterpret_cast<uint32_t*>(static_cast<char*>(params) + p.offset) = v;
 }
 
+// Whether the row is a Verilog parameter (its RTL name is not `_`).
+inline bool is_rtl_param(const ParamInfo& p) { return !(p.rtl[0] == '_' && p.rtl[1] == 0); }
+
 // "a=1 b=2 ..." in table order.
 std::string describe(const ParamTable& t, const void* params);
 // The first field where a and b differ as "field=a (<b_label> field=b)", or "" when equal.
 std::string first_difference(const ParamTable& t, const void* a, const void* b, const char* b_label);
+// The same over the Verilog parameters only (what a verilated model is fixed to).
+std::string first_rtl_difference(const ParamTable& t, const void* a, const void* b, const char* b_label);
 // Throws InputError("<block>", 0, "-<option>: expected ...") for the first field out of its range.
 void check_ranges(const ParamTable& t, const void* params, const std::string& block);
-// -GNAME=value for every row (the Verilator parameter list).
+// -GNAME=value for every Verilog parameter (the Verilator parameter list).
 std::vector<std::string> verilator_args(const ParamTable& t, const void* params);
 const ParamInfo* find_param(const ParamTable& t, const std::string& name);
 
