@@ -220,6 +220,8 @@ void Sm::retire_done_warps() {
     need_fetch_ &= ~(uint64_t(1) << s);
     --resident_warps_;
     blk.warps_live -= 1;
+    // The slot may go to another block's warp now: this block's barrier must not release it.
+    blk.warp_mask &= ~(uint64_t(1) << s);
     if (blk.warps_live == 0) {
       for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
       residency_->release(blk.res);
