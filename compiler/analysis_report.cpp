@@ -8,12 +8,6 @@
 namespace gpucosim::compiler {
 namespace {
 
-std::string hex_pc(uint32_t pc) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%04x", pc);
-  return b;
-}
-
 std::string fixed2(double v) {
   char b[32];
   std::snprintf(b, sizeof b, "%.2f", v);

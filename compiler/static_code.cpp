@@ -10,13 +10,13 @@
 #include "kernel/input_error.h"
 
 namespace gpucosim::compiler {
-namespace {
-
 std::string hex_pc(uint32_t pc) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%04x", pc);
   return b;
 }
+
+namespace {
 
 bool same_shape(const Instruction& a, const Instruction& b) {
   if (a.opcode != b.opcode || a.n_dst != b.n_dst || a.n_src != b.n_src) return false;

@@ -20,6 +20,9 @@
 
 namespace gpucosim::compiler {
 
+// A PC as messages and reports print it ("0x00a0").
+std::string hex_pc(uint32_t pc);
+
 struct StaticInstruction {
   uint32_t pc = 0;
   OpcodeInfo op;                 // opcode text, base mnemonic, unit, memory space

@@ -9,9 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
-#include <regex>
 
 #include "Vswl_tb48.h"
 #include "Vswl_tb48_params.h"
@@ -26,6 +24,7 @@
 #include "tb_swl_env.h"
 #include "tests/support/test_paths.h"
 #include "tlm_adapters/kit/verilated_bridge.h"
+#include "tlm_adapters/kit/verilator_coverage.h"
 #include "tlm_adapters/swl/swl_rtl_pins.h"
 
 namespace gpucosim::tb {
@@ -132,31 +131,15 @@ TEST(SwlTb, LockstepFindsAOneBitDifference) {
   EXPECT_NE(env.error().find("lockstep mismatch at cycle 300, allow"), std::string::npos) << env.error();
 }
 
-struct CoverageCount {
-  uint64_t points = 0, hit = 0;
-};
-CoverageCount read_coverage(const std::string& path) {
-  std::ifstream f(path);
-  CoverageCount c;
-  const std::regex line(R"(^C '.*' (\d+)$)");
-  std::string s;
-  for (std::smatch m; std::getline(f, s);)
-    if (std::regex_match(s, m, line)) {
-      c.points += 1;
-      c.hit += std::stoull(m[1].str()) > 0 ? 1 : 0;
-    }
-  return c;
-}
-
 TEST(SwlTb, StructuralCoverageOfTheRtl) {
   const std::string path = test::scratch_dir() + "/swl_coverage.dat";
   std::remove(path.c_str());
   SwlCoverage cov;
   const Result r = run<Vswl_tb8>(Vswl_tb8_params(), 2, 99, false, cov, path);
   ASSERT_EQ(r.error, "");
-  const CoverageCount c = read_coverage(path);
+  const kit::CoverageCount c = kit::read_verilator_coverage(path);
   ASSERT_GT(c.points, 50u) << "no structural coverage written to " << path;
-  const double pct = 100.0 * double(c.hit) / double(c.points);
+  const double pct = c.percent();
   std::printf("[swl 8 warps, X-random reset] structural coverage: %llu of %llu points hit (%.1f %%), %s\n",
               (unsigned long long)c.hit, (unsigned long long)c.points, pct, path.c_str());
   EXPECT_GT(pct, 90.0);

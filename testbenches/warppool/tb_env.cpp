@@ -33,7 +33,7 @@ Env::Env(WarpPoolTwin& twin, WarpPoolBlock* rtl, uint64_t seed, Coverage& cov)
   twin_.reset(o_);
   if (rtl_) {
     rtl_->reset(orr_);
-    const kit::PinDiff d = first_output_difference(o_, orr_);
+    const kit::PinDiff d = WarpPoolOutputs::first_difference(o_, orr_);
     if (d.found()) fail("lockstep mismatch after reset: " + d.describe("twin", "rtl"));
   }
 }
@@ -95,7 +95,7 @@ void Env::step_cycle(const Knobs& k, bool may_issue) {
     if (rtl_) {
       rtl_->step(in, orr_);
       compared_ += 1;
-      const kit::PinDiff d = first_output_difference(o_, orr_);
+      const kit::PinDiff d = WarpPoolOutputs::first_difference(o_, orr_);
       if (d.found()) return fail("lockstep mismatch (outputs after this edge): " + d.describe("twin", "rtl"));
     }
   } catch (const std::exception& ex) {

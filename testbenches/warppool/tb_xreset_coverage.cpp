@@ -6,8 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <fstream>
-#include <regex>
 #include <string>
 
 #include "Vwarppool_xcov.h"
@@ -16,29 +14,13 @@
 #include "tb_stimulus.h"
 #include "tests/support/test_paths.h"
 #include "tlm_adapters/kit/verilated_bridge.h"
+#include "tlm_adapters/kit/verilator_coverage.h"
 #include "tlm_adapters/warppool/warppool_rtl_pins.h"
 
 namespace gpucosim::tb {
 namespace {
 
 using XRtl = kit::VerilatedBridge<WarpPoolTraits, Vwarppool_xcov, WarpPoolRtlPins>;
-
-struct CoverageCount {
-  uint64_t points = 0, hit = 0;
-};
-// Verilator's coverage.dat: one "C '<key>' <count>" line per coverage point.
-CoverageCount read_coverage(const std::string& path) {
-  std::ifstream f(path);
-  CoverageCount c;
-  const std::regex line(R"(^C '.*' (\d+)$)");
-  std::string s;
-  for (std::smatch m; std::getline(f, s);)
-    if (std::regex_match(s, m, line)) {
-      c.points += 1;
-      c.hit += std::stoull(m[1].str()) > 0 ? 1 : 0;
-    }
-  return c;
-}
 
 TEST(WarpPoolXReset, RandomInitialRegistersLockstepScoreboardAndStructuralCoverage) {
   const WarpPoolParams p = Vwarppool_xcov_params();
@@ -58,9 +40,9 @@ TEST(WarpPoolXReset, RandomInitialRegistersLockstepScoreboardAndStructuralCovera
       EXPECT_GT(env.lanes_checked(), 1000u);
     }
   }
-  const CoverageCount c = read_coverage(cov_path);
+  const kit::CoverageCount c = kit::read_verilator_coverage(cov_path);
   ASSERT_GT(c.points, 100u) << "no structural coverage written to " << cov_path;
-  const double pct = 100.0 * double(c.hit) / double(c.points);
+  const double pct = c.percent();
   std::printf("[warppool small, X-random reset] structural coverage: %llu of %llu points hit (%.1f %%), %s\n",
               (unsigned long long)c.hit, (unsigned long long)c.points, pct, cov_path.c_str());
   EXPECT_GT(pct, 50.0);

@@ -8,6 +8,7 @@
 #include "systemc/blocks/kit/checked.h"
 #include "systemc/blocks/swl/swl_checker.h"
 #include "systemc/blocks/swl/swl_twin.h"
+#include "tests/blocks/protocol_violation.h"
 
 namespace gpucosim {
 namespace {

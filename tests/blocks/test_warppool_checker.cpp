@@ -8,22 +8,14 @@
 #include "systemc/blocks/kit/checked.h"
 #include "systemc/blocks/warppool/warppool_checker.h"
 #include "systemc/blocks/warppool/warppool_twin.h"
+#include "tests/blocks/protocol_violation.h"
 
 namespace gpucosim {
 namespace {
 
 const WarpPoolParams kP;
 
-// Runs f and returns the violated rule's message ("" when none).
-template <class F>
-std::string violation(F&& f) {
-  try {
-    f();
-  } catch (const kit::ProtocolViolation& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::violation;
 
 std::string in_rule(const WarpPoolInputs& in, const WarpPoolOutputs& presented) {
   return violation([&] { WarpPoolChecker(kP).check_inputs(in, presented); });

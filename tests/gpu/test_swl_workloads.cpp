@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "systemc/blocks/registry/block_registry.h"
+#include "tests/gpu/block_lockstep.h"
 #include "tests/gpu/gpu_test_util.h"
 #include "workloads/workload.h"
 
@@ -39,24 +40,9 @@ class SwlOnWorkload : public ::testing::TestWithParam<std::string> {};
 TEST_P(SwlOnWorkload, LockstepAgreesRtlEqualsTwinAndNoThrottleIsTheBaseline) {
   if (!have_rtl()) GTEST_SKIP() << "built without the RTL (GPUCOSIM_RTL=OFF)";
   const std::string base = "run --workload " + GetParam() + " --config GTX480 --set gpucosim_swl_check=1 --set swl=";
-  const CliRun lock = run_cli(base + "lockstep");
-  ASSERT_EQ(lock.exit_code, 0) << lock.output;
-  EXPECT_EQ(lock.stats["end"], "completed");
-  const json& t = lock.stats["total"];
-  EXPECT_EQ(t["lockstep_mismatches"].get<double>(), 0.0);
-  // Every SM counts every cycle of the run, so this is the number of SMs; each clocked its block
-  // swl_cycles times in all, after one reset each.
-  const double n_sms = t["sm_cycles"].get<double>() / t["gpu_sim_cycle"].get<double>();
-  ASSERT_EQ(n_sms, double(uint64_t(n_sms)));
-  const double stepped = t["swl_cycles"].get<double>() + n_sms;
-  EXPECT_EQ(t["lockstep_cycles_compared"].get<double>() + t["lockstep_cycles_held"].get<double>(), stepped);
-  EXPECT_GT(t["swl_allow_changes"].get<double>(), 0.0);
-
-  const CliRun every = run_cli(base + "lockstep --set gpucosim_swl_eval_every_cycle=1");
-  ASSERT_EQ(every.exit_code, 0) << every.output;
-  EXPECT_EQ(every.stats["total"]["lockstep_cycles_held"].get<double>(), 0.0);
-  EXPECT_EQ(every.stats["total"]["lockstep_cycles_compared"].get<double>(), stepped);
-  EXPECT_EQ(first_difference(comparable(lock)["total"], comparable(every)["total"]), "");
+  const CliRun lock = expect_exact_lockstep(base, "swl");
+  ASSERT_EQ(lock.exit_code, 0);
+  EXPECT_GT(lock.stats["total"]["swl_allow_changes"].get<double>(), 0.0);
 
   const CliRun tlm = run_cli(base + "tlm");
   const CliRun rtl = run_cli(base + "rtl");

@@ -9,24 +9,8 @@
 namespace gpucosim {
 
 struct WarpPoolRtlPins {
-  template <class M>
-  static void write(M& m, const WarpPoolInputs& in, WarpPoolInputs& written, const WarpPoolParams& p, bool all) {
-#define GPUCOSIM_IN(name, type, width) pins::rtl_put(m.name, in.name, written.name, width, all);
-#define GPUCOSIM_IN_ARRAY(name, type, n, live, width) pins::rtl_put(m.name, in.name, written.name, live, width, all);
-#define GPUCOSIM_OUT(name, type, width)
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-  }
-  template <class M>
-  static void read(const M& m, WarpPoolOutputs& o, const WarpPoolParams& p) {
-#define GPUCOSIM_IN(name, type, width)
-#define GPUCOSIM_OUT(name, type, width) pins::rtl_get(m.name, o.name, width);
-#define GPUCOSIM_OUT_ARRAY(name, type, n, live, width) pins::rtl_get(m.name, o.name, live, width);
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-  }
+#define GPUCOSIM_PINS_DEF "systemc/blocks/warppool/warppool_pins.def"
+#include "tlm_adapters/kit/rtl_pins.inc"
   // While the block is quiet and nothing arrives, only the policy quantum counter changes: such a
   // cycle is held and handed to the next evaluated edge on the `skip` input. The quantum's last
   // cycle (where the policy may toggle) is always evaluated.

@@ -13,6 +13,13 @@ BlockRegistry::Entry& BlockRegistry::entry(const std::string& block) {
   throw std::logic_error("maker for an unregistered block: " + block);
 }
 
+InputError BlockRegistry::mode_unavailable(const std::string& block, kit::BlockMode mode) {
+  return InputError("(configuration)", 0,
+                    "-" + block + ": mode " + kit::to_string(mode) +
+                        " is not available in this build (its RTL library was not built: configure with "
+                        "-DGPUCOSIM_RTL=ON and Verilator installed)");
+}
+
 const BlockRegistry::Entry* BlockRegistry::find(const std::string& name) const {
   for (const Entry& e : entries_)
     if (name == e.decl->name) return &e;
@@ -43,11 +50,7 @@ SmOptions BlockRegistry::make_sm_options(const GpuConfig& gpu, uint32_t sm_id) c
     if (settings.mode == kit::BlockMode::Off) continue;
     const Entry* e = find(name);
     if (!e) throw InputError("(configuration)", 0, "-" + name + ": no such block in this build");
-    if (!has_mode(name, settings.mode))
-      throw InputError("(configuration)", 0,
-                       "-" + name + ": mode " + kit::to_string(settings.mode) +
-                           " is not available in this build (its RTL library was not built: configure with "
-                           "-DGPUCOSIM_RTL=ON and Verilator installed)");
+    if (!has_mode(name, settings.mode)) throw mode_unavailable(name, settings.mode);
     kit::ImplOptions io;
     io.label = name + "/sm" + std::to_string(sm_id);
     io.vcd_path = settings.vcd.empty() ? "" : settings.vcd + "_sm" + std::to_string(sm_id) + ".vcd";

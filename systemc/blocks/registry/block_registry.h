@@ -83,15 +83,13 @@ class BlockRegistry {
 
  private:
   Entry& entry(const std::string& block);
+  // The error for a mode this build has no implementation of (its RTL library was not built).
+  static InputError mode_unavailable(const std::string& block, kit::BlockMode mode);
   template <class T>
   ImplMaker<T> maker(const std::string& block, kit::BlockMode mode) const {
     const Entry* e = find(block);
     auto it = e ? e->makers.find(mode) : std::map<kit::BlockMode, std::any>::const_iterator();
-    if (!e || it == e->makers.end())
-      throw InputError("(configuration)", 0,
-                       "-" + block + ": mode " + kit::to_string(mode) +
-                           " is not available in this build (its RTL library was not built: configure with "
-                           "-DGPUCOSIM_RTL=ON and Verilator installed)");
+    if (!e || it == e->makers.end()) throw mode_unavailable(block, mode);
     return std::any_cast<ImplMaker<T>>(it->second);
   }
   std::vector<Entry> entries_;

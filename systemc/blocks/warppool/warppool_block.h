@@ -6,18 +6,14 @@
 // (warppool_checker.h). Everything above it - the LSU front end, the block testbench - sees only
 // pins (warppool_ports.h), so it cannot tell which one it drives.
 #include "systemc/blocks/kit/block_impl.h"
+#include "systemc/blocks/kit/block_traits.h"
 #include "systemc/blocks/warppool/warppool_params.h"
 #include "systemc/blocks/warppool/warppool_ports.h"
 
 namespace gpucosim {
 
-struct WarpPoolTraits {
-  using Params = WarpPoolParams;
-  using Inputs = WarpPoolInputs;
-  using Outputs = WarpPoolOutputs;
+struct WarpPoolTraits : kit::TraitsOf<WarpPoolParams, WarpPoolInputs, WarpPoolOutputs> {
   static constexpr const char* kName = "warppool";
-  static const kit::ParamTable& param_table() { return WarpPoolParams::table(); }
-  static kit::PinDiff first_difference(const Outputs& a, const Outputs& b) { return first_output_difference(a, b); }
 };
 
 using WarpPoolBlock = kit::Impl<WarpPoolTraits>;

@@ -6,24 +6,19 @@
 #include <cstdint>
 #include <string>
 
-#include "systemc/blocks/kit/param_table.h"
+#include "systemc/blocks/kit/block_traits.h"
 
 namespace gpucosim {
 
 struct WarpPoolParams {
-#define GPUCOSIM_PARAM(field, rtl, def, lo, hi, src, option, doc) uint32_t field = def;
-#include "systemc/blocks/warppool/warppool_params.def"
-#undef GPUCOSIM_PARAM
-
-  static const kit::ParamTable& table();
+  using Self = WarpPoolParams;
+  // The fields, table(), ==, != and describe() ("n_warps=48 iq_count=16 ...").
+#define GPUCOSIM_PARAMS_DEF "systemc/blocks/warppool/warppool_params.def"
+#include "systemc/blocks/kit/params_struct.inc"
 
   // Throws InputError("warppool", 0, "-<option>: expected ...") naming the first bad field:
-  // ranges from the table, then the combinations below.
+  // ranges from the table, then the combinations between fields (warppool_params_check.cpp).
   void validate() const;
-  bool operator==(const WarpPoolParams& o) const;
-  bool operator!=(const WarpPoolParams& o) const { return !(*this == o); }
-  // "n_warps=48 iq_count=16 ..." for messages and reports.
-  std::string describe() const;
 
   // The L1 set-index function letter of `hash` (L, H, X, P; set_index.h).
   char set_hash() const { return "LHXP"[hash & 3]; }

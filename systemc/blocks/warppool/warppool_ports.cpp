@@ -20,14 +20,4 @@ const char* wp_status_name(uint32_t bit) {
   return bit < kWpStatusBits ? kNames[bit] : "?";
 }
 
-kit::PinDiff first_output_difference(const WarpPoolOutputs& a, const WarpPoolOutputs& b) {
-  kit::PinDiff d;
-#define GPUCOSIM_IN(name, type, width)
-#define GPUCOSIM_OUT(name, type, width) kit::diff_pin(#name, a.name, b.name, d);
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-  return d;
-}
-
 }  // namespace gpucosim

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <string>
 
-#include "systemc/blocks/kit/pin_diff.h"
 #include "systemc/blocks/warppool/warppool_params.h"
 
 namespace gpucosim {
@@ -46,34 +45,10 @@ enum WpStatus : uint32_t {
 // Short name of status bit b ("iq_full", ...), for statistics and coverage.
 const char* wp_status_name(uint32_t bit);
 
-struct WarpPoolInputs {
-#define GPUCOSIM_IN(name, type, width) type name{};
-#define GPUCOSIM_IN_ARRAY(name, type, n, live, width) std::array<type, n> name{};
-#define GPUCOSIM_OUT(name, type, width)
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-};
-
-struct WarpPoolOutputs {
-#define GPUCOSIM_IN(name, type, width)
-#define GPUCOSIM_OUT(name, type, width) type name{};
-#define GPUCOSIM_OUT_ARRAY(name, type, n, live, width) std::array<type, n> name{};
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-};
-
-// The first differing output of a and b (expanded from the pin list; straight-line code).
-kit::PinDiff first_output_difference(const WarpPoolOutputs& a, const WarpPoolOutputs& b);
-// Calls f(port, element or -1, value) for every output, in pin-list order (printers, tests).
-template <class F>
-void for_each_output(const WarpPoolOutputs& o, F&& f) {
-#define GPUCOSIM_IN(name, type, width)
-#define GPUCOSIM_OUT(name, type, width) kit::visit_pin(#name, o.name, f);
-#include "systemc/blocks/warppool/warppool_pins.def"
-#undef GPUCOSIM_IN
-#undef GPUCOSIM_OUT
-}
+// WarpPoolInputs and WarpPoolOutputs, one field per pin, each with ==, first_difference() (the
+// first differing pin, straight-line code) and for_each() (kit/pin_structs.inc).
+#define GPUCOSIM_PINS_DEF "systemc/blocks/warppool/warppool_pins.def"
+#define GPUCOSIM_PINS_PREFIX WarpPool
+#include "systemc/blocks/kit/pin_structs.inc"
 
 }  // namespace gpucosim
