@@ -38,6 +38,18 @@ void default_signals(posix_spawnattr_t& attr) {
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 }
 
+// Starts argv (searched in PATH) with the file actions `fa`, which it destroys, and default
+// signals; returns posix_spawnp's error code (0: started, pid set).
+int spawn(const std::vector<std::string>& argv, posix_spawn_file_actions_t& fa, pid_t& pid) {
+  posix_spawnattr_t attr;
+  default_signals(attr);
+  std::vector<char*> args = c_argv(argv);
+  const int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  return rc;
+}
+
 }  // namespace
 
 pid_t spawn_logged(const std::vector<std::string>& argv, const std::string& log_file, const std::string& cwd) {
@@ -47,13 +59,8 @@ pid_t spawn_logged(const std::vector<std::string>& argv, const std::string& log_
   posix_spawn_file_actions_addopen(&fa, 1, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&fa, 1, 2);
   if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
-  posix_spawnattr_t attr;
-  default_signals(attr);
-  std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
+  const int rc = spawn(argv, fa, pid);
   if (rc != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(rc));
   return pid;
 }
@@ -82,13 +89,8 @@ Captured run_captured(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
   posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-  posix_spawnattr_t attr;
-  default_signals(attr);
-  std::vector<char*> args = c_argv(argv);
   pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
+  const int rc = spawn(argv, fa, pid);
   close(fds[1]);
   if (rc != 0) {
     close(fds[0]);
