@@ -62,7 +62,7 @@ const ParamInfo* find_param(const ParamTable& t, const std::string& name);
 
 }  // namespace gpucosim::kit
 
-// Expands a block's .def file into its parameter table. Use inside a function of the block's
-// Params type P:  static const ParamTable t = GPUCOSIM_PARAM_TABLE(P, "path/to/x_params.def");
+// One row of a parameter table, from one GPUCOSIM_PARAM row of a block's .def file
+// (kit/params_struct.inc expands the whole table with it).
 #define GPUCOSIM_KIT_PARAM_ROW(P, field, rtl, def, lo, hi, src, option, doc) \
   ::gpucosim::kit::ParamInfo{#field, #rtl, def, lo, hi, ::gpucosim::kit::ParamSource::src, option, doc, offsetof(P, field)},
