@@ -9,11 +9,14 @@
 
 namespace gpucosim::cli {
 
-nlohmann::ordered_json run_energy_json(const GpuConfig& cfg, const RunReport& run, const std::string& label,
-                                       double node_nm) {
+std::unique_ptr<power::GpuEnergyModel> make_run_energy_model(const GpuConfig& cfg, double node_nm) {
   power::EnergyOptions opt;
   opt.node_nm = node_nm;
-  const power::GpuEnergyModel model(cfg, opt);  // sizes every SRAM once for all kernels
+  return std::make_unique<power::GpuEnergyModel>(cfg, opt);  // sizes every SRAM once for all kernels
+}
+
+nlohmann::ordered_json run_energy_json(const power::GpuEnergyModel& model, const RunReport& run,
+                                       const std::string& label, double node_nm) {
   nlohmann::ordered_json j;
   j["label"] = label;
   j["node_nm"] = node_nm;
