@@ -144,9 +144,11 @@ int run(const RunArgs& a) {
   if (progress) progress->finish();
 
   const std::string json = write_stats(report);
-  if (a.json_stdout)
+  if (a.quiet) {
+    // --quiet: nothing but errors, even with --json
+  } else if (a.json_stdout)
     std::cout << json;
-  else if (!a.quiet)
+  else
     std::cout << to_text(report, /*with_units=*/false);
   if (a.energy) {
     const nlohmann::ordered_json e = run_energy_json(*energy_model, report, energy_label(a), a.energy_node_nm);
@@ -196,7 +198,7 @@ void register_run_command(CLI::App& app, int* exit_code) {
       "--progress", [a](int64_t) { a->progress = 1; },
       "show kernels done, cycles, rate and time left on stderr (default: when stderr is a terminal)");
   cmd->add_flag_function("--no-progress", [a](int64_t) { a->progress = 0; }, "never show progress");
-  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
+  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text (not with --quiet)");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors (and progress only if --progress is given)");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack

@@ -60,25 +60,18 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
 
 GpuModel::~GpuModel() = default;
 
-// Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy, on by default). The L2
-// keeps at most its capacity, and the lines of a copy are installed in address order, so lines
-// more than a few L2 capacities before a copy's end are evicted by its later lines: only the last
-// kMemcpyTailL2s x (L2 size) bytes of each copy are installed, which bounds the time a huge copy
-// takes (a 1 TB MemcpyHtoD costs what a 12 MB one does). A stop request ends the warm-up too.
+// Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy, on by default), each
+// trimmed to the part the L2 can still hold at its end (trim_copy_to_l2_tail), so the warm-up
+// time is bounded whatever the copy's size. A stop request ends the warm-up too.
 void GpuModel::warm_l2_from(const Application& app) {
   if (!cfg_.mem.perf_sim_memcpy) return;
-  constexpr uint64_t kMemcpyTailL2s = 16;
-  const uint64_t keep = kMemcpyTailL2s * uint64_t(cfg_.mem.n_partitions()) * cfg_.mem.l2.size_bytes();
+  const uint64_t l2_bytes = uint64_t(cfg_.mem.n_partitions()) * cfg_.mem.l2.size_bytes();
   std::vector<MemoryPartition*> parts;
   for (auto& p : parts_) parts.push_back(p.get());
   for (const Command& c : app.memcpys) {
     if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
     uint64_t addr = c.addr, bytes = c.bytes;
-    if (bytes > keep) {
-      const uint64_t start = (addr + bytes - keep) & ~uint64_t(127);  // whole lines of the tail
-      bytes = addr + bytes - start;
-      addr = start;
-    }
+    trim_copy_to_l2_tail(addr, bytes, l2_bytes);
     warm_l2(parts, map_, addr, bytes);
   }
 }
