@@ -36,7 +36,9 @@ RunProgressLine::RunProgressLine() : tty_(::isatty(STDERR_FILENO)), start_(Clock
 void RunProgressLine::update(const RunProgress& p) {
   const auto now = Clock::now();
   const double since = std::chrono::duration<double>(now - last_).count();
-  if (since < (tty_ ? 0.5 : 5.0)) return;
+  // A terminal line is rewritten twice a second; a log gets its first line after a second, then
+  // one every ten.
+  if (since < (tty_ ? 0.5 : printed_ ? 10.0 : 1.0)) return;
   last_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   std::string eta;

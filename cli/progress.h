@@ -21,7 +21,7 @@ bool progress_wanted(int flag, bool quiet);
 class RunProgressLine {
  public:
   RunProgressLine();
-  void update(const RunProgress& p);  // prints at most every 0.5 s (terminal) or 5 s (log)
+  void update(const RunProgress& p);  // prints at most every 0.5 s (terminal), or after 1 s and then every 10 s (log)
   void finish();                      // ends the line on a terminal
 
  private:

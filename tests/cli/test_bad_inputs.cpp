@@ -301,10 +301,13 @@ TEST(cli_interrupt, SignalsStopTheRunAndKeepTheStatistics) {
   const std::string dir = test::scratch_dir();
   for (const char* sig : {"INT", "TERM"}) {
     const std::string out = dir + "/" + sig;
-    const auto r = test::run_command("sh -c '" + test::gpucosim_exe() + " run --workload vecadd:n=16000000 --quiet --stats-json " +
-                                     out + ".json --out " + out + " & pid=$!; sleep 2; kill -" + sig +
+    // --progress into a log (not a terminal): a line after a second.
+    const auto r = test::run_command("sh -c '" + test::gpucosim_exe() + " run --workload vecadd:n=16000000 --quiet --progress " +
+                                     "--stats-json " + out + ".json --out " + out + " & pid=$!; sleep 2; kill -" + sig +
                                      " $pid; wait $pid'");
     EXPECT_EQ(r.exit_code, 130) << sig << ": " << r.output;
+    EXPECT_NE(r.output.find("gpucosim run: kernels 0/1 done, thread blocks "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("cycles/s)"), std::string::npos) << r.output;
     const nlohmann::json j = read_json(out + ".json");
     ASSERT_TRUE(j.is_object()) << sig;
     EXPECT_EQ(j["end"], "interrupted") << sig;
