@@ -3,8 +3,11 @@
 #   make test   - the whole test suite (unit tests, RTL testbenches, bounded fuzzing)
 JOBS ?= $(shell nproc)
 BUILD := build/release
+# Optional package groups of scripts/install-deps that `make test` installs too, so its tests run
+# for real rather than skip: a single-node Slurm (the sweep backend's test) and rsvg-convert (PNG plots).
+TEST_OPTIONAL_DEPS ?= slurm plots
 
-.PHONY: demo test deps build build-asan test-asan fuzz bench clean
+.PHONY: demo test test-deps deps build build-asan test-asan fuzz bench clean
 
 deps:
 	@scripts/install-deps
@@ -16,7 +19,10 @@ build: deps
 demo: build
 	@scripts/demo
 
-test: build
+test-deps:
+	@GPUCOSIM_OPTIONAL_DEPS="$(TEST_OPTIONAL_DEPS)" scripts/install-deps
+
+test: test-deps build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 	@$(MAKE) --no-print-directory fuzz
 

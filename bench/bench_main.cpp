@@ -28,7 +28,8 @@ constexpr Bench kBenches[] = {
     {"cosim-cost", bench_cosim_cost,
      "whole-GPU rate with warppool off / tlm / rtl / lockstep; rtl <= 3x tlm [--workload SPEC] [--config P] [--repeat N]"},
     {"warppool-results", bench_warppool_results,
-     "reproduce seed 000's WarpPool results on GTX480, write docs/results/warppool.md [--out FILE] [--quick]"},
+     "run the sweep bench/sweeps/warppool-results.yaml (seed 000's WarpPool results on GTX480), write "
+     "docs/results/warppool.md [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]"},
 };
 
 int list(const char* self) {

@@ -36,20 +36,26 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
     std::filesystem::remove_all(out);
     return r;
   }
+  r = read_run_dir(out);
+  std::filesystem::remove_all(out);
+  if (!r.ok) std::fprintf(stderr, "unreadable stats of `%s`\n", cmd.c_str());
+  return r;
+}
+
+CliResult read_run_dir(const std::string& dir) {
   auto slurp = [&](const char* file) {
-    std::ifstream in(out + "/" + file);
+    std::ifstream in(dir + "/" + file);
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
   };
-  const std::string stats_text = slurp("stats.json"), config_text = slurp("effective-config.json");
-  std::filesystem::remove_all(out);
+  CliResult r;
   try {
-    r.stats = nlohmann::json::parse(stats_text);
-    r.config = nlohmann::json::parse(config_text).value("resolved", nlohmann::json::object());
+    r.stats = nlohmann::json::parse(slurp("stats.json"));
+    r.config = nlohmann::json::parse(slurp("effective-config.json")).value("resolved", nlohmann::json::object());
     r.ok = r.stats.contains("total") && r.config.contains("core");
-  } catch (const nlohmann::json::exception& e) {
-    std::fprintf(stderr, "unreadable stats of `%s`: %s\n", cmd.c_str(), e.what());
+  } catch (const nlohmann::json::exception&) {
+    r = CliResult{};
   }
   return r;
 }

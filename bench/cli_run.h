@@ -21,6 +21,10 @@ struct CliResult {
   double sms() const;
 };
 
+// The statistics and configuration a run wrote into its --out folder (stats.json,
+// effective-config.json); ok=false when they are missing or unreadable.
+CliResult read_run_dir(const std::string& dir);
+
 // `gpucosim run --quiet --workload SPEC --config CONFIG [--set S]...`; prints the command to
 // stderr and returns ok=false when the run fails.
 CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets = {});

@@ -1,65 +1,42 @@
 // Reproduces seed 000's WarpPool results (Kloosterman 2018, §3.4; spec 000 §2.1.e) on the GTX480
 // preset and writes docs/results/warppool.md with our figures beside the seed's (issue 4 point 5).
-// Every figure on the page comes from the runs this program makes; nothing is typed in except
-// the seed's published numbers, which are named as such.
+// Every figure on the page comes from the runs of the sweep bench/sweeps/warppool-results.yaml;
+// nothing is typed in except the seed's published numbers, which are named as such.
 //
-//   gpucosim-bench warppool-results [--out FILE] [--quick]
+//   gpucosim-bench warppool-results [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]
 //
-// Each workload runs twice, baseline (warppool=off) and WarpPool (warppool=tlm; the RTL gives
-// identical statistics, tests/gpu/test_warppool_workloads.cpp). --quick uses the workloads'
-// default (test) sizes, to check the generator; the page should come from the full sizes.
+// Without --from it runs (or resumes) the sweep with `gpucosim sweep` into --sweep-out first
+// (default out/warppool-results[-quick]); with --from it reads a sweep that ran already (for
+// example on a Slurm cluster). --quick uses bench/sweeps/warppool-results-quick.yaml (the
+// workloads' default test sizes) to check the generator; the page should come from the full sizes.
+//
+// The sweep's first document is the per-workload grid (warppool off and tlm); its workloads, in
+// file order, are the page's rows, the transposes (at several sizes) once each. Its second
+// document is the thrashing kernel (off, tlm, tlm with a lower miss threshold).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/cli_run.h"
-#include "workloads/inter_warp_locality.h"
 #include "bench/warppool_results_page.h"
+#include "kernel/input_error.h"
+#include "sweep/point_store.h"
+#include "sweep/sweep_points.h"
+#include "sweep/sweep_spec.h"
+#include "workloads/inter_warp_locality.h"
 
 namespace gpucosim::bench {
 namespace {
 
-// Workloads at the sizes of the results page. Which of them have inter-warp locality is measured
-// from their instruction streams (bench/inter_warp_locality.h), not marked here.
-struct Case {
-  const char* workload;
-  const char* full;   // parameters for the page; nullptr: the transpose case study's size
-};
-const Case kCases[] = {
-    {"vecadd", "n=1048576"},
-    {"transpose_naive", nullptr},
-    {"transpose_shared", nullptr},
-    {"gemm_naive", "m=128,n=256,k=128"},
-    {"gemm_store2", "m=128,n=256,k=128"},
-    {"syrk", "n=256,m=256"},
-    {"syr2k", "n=256,m=256"},
-    {"spmv_csr", "rows=65536"},
-    {"atax", "nx=8192,ny=256"},
-    {"stencil2d", "rows=512,cols=512"},
-    {"reduction", "blocks=2048"},
-    {"streamcluster", "points=32768"},
-    {"kmeans", "points=65536"},
-    {"regheavy", ""},
-    {"branchy", ""},
-};
-
-// Matrix sizes of the transpose case study; the seed gives none, so the page uses the one whose
-// baseline shared/naive ratio is nearest the seed's (case_study_index).
-const char* const kTransposeSizes[] = {"n=1024", "n=2048", "n=4096"};
-
 // Thread blocks of each kernel whose streams the locality measure reads.
 constexpr uint64_t kLocalityBlocks = 64;
-
-// The thrashing experiment: row walks with a stride of one 128-byte line (ATAX_1/MVT_1/BICG_2's
-// pattern with no reuse between a warp's consecutive loads), 48 warps per SM each re-reading its
-// 64-line footprint every sweep against a 128-line L1: under *oldest* nearly every load misses,
-// so the seed's > 99 % quantum toggle fires. 23040 rows = one thread per row on every SM.
-const char* const kThrash = "rowwalk:rows=23040,cols=64,sweeps=32";
 
 double stall_total(const CliResult& r) {
   double s = 0;
@@ -69,15 +46,19 @@ double stall_total(const CliResult& r) {
   return s;
 }
 
-Row measure(const Case& c, bool quick) {
+// "name:k=v,..." -> name and "k=v,..." ("" without parameters).
+std::string workload_name(const std::string& spec) { return spec.substr(0, spec.find(':')); }
+std::string workload_params(const std::string& spec) {
+  const size_t colon = spec.find(':');
+  return colon == std::string::npos ? "" : spec.substr(colon + 1);
+}
+
+Row measure(const std::string& spec, const CliResult& off, const CliResult& wp) {
   Row row;
-  row.workload = c.workload;
-  row.params = quick ? "" : c.full;
-  const std::string spec = row.params.empty() ? row.workload : row.workload + ":" + row.params;
+  row.workload = workload_name(spec);
+  row.params = workload_params(spec);
   row.line_share = inter_warp_line_share(spec, kLocalityBlocks).share();
   row.inter_warp = row.line_share >= kInterWarpShare;
-  const CliResult off = run_workload(spec, "GTX480", {"warppool=off"});
-  const CliResult wp = run_workload(spec, "GTX480", {"warppool=tlm"});
   if (!off.ok || !wp.ok) return row;
   row.ok = true;
   row.base_cycles = off.total("gpu_sim_cycle");
@@ -100,14 +81,11 @@ Row measure(const Case& c, bool quick) {
   return row;
 }
 
-Thrash measure_thrash(bool quick) {
+Thrash measure_thrash(const std::string& spec, const CliResult& off, const CliResult& wp, const CliResult& low) {
   Thrash t;
-  t.spec = quick ? "rowwalk:rows=23040,cols=64,sweeps=4" : kThrash;
+  t.spec = spec;
   // rowwalk has one kernel.
   auto first = [](const CliResult& r, const char* key) { return r.stats["kernels"][0].value(key, 0.0); };
-  const CliResult off = run_workload(t.spec, "GTX480", {"warppool=off"});
-  const CliResult wp = run_workload(t.spec, "GTX480", {"warppool=tlm"});
-  const CliResult low = run_workload(t.spec, "GTX480", {"warppool=tlm", "gpucosim_warppool_miss_pct=20"});
   if (!off.ok || !wp.ok || !low.ok) return t;
   t.ok = true;
   const double kinsn = first(off, "warp_insn") / 1000.0;
@@ -125,67 +103,153 @@ Thrash measure_thrash(bool quick) {
   return t;
 }
 
+// The finished runs of a sweep, by workload and the values of its varying options.
+class SweepResults {
+ public:
+  SweepResults(const sweep::SweepSpec& spec, const std::string& out_dir) {
+    for (const sweep::SweepPoint& p : sweep::plan_points(spec)) {
+      const std::string dir = sweep::point_dir(out_dir, p);
+      CliResult r;
+      if (sweep::read_result(dir).state == sweep::PointState::Ok) r = read_run_dir(dir);
+      if (!r.ok) std::fprintf(stderr, "warppool-results: no finished run in %s (%s)\n", dir.c_str(), sweep::describe_point(spec, p).c_str());
+      runs_[key(p.group, sweep::point_input(spec, p).text, p.coords)] = std::move(r);
+    }
+  }
+  // The run of `workload` in document `group` whose options have these values.
+  const CliResult& get(size_t group, const std::string& workload,
+                       const std::vector<std::pair<std::string, std::string>>& coords) const {
+    static const CliResult missing;
+    auto it = runs_.find(key(group, workload, coords));
+    return it == runs_.end() ? missing : it->second;
+  }
+
+ private:
+  static std::string key(size_t group, const std::string& workload,
+                         const std::vector<std::pair<std::string, std::string>>& coords) {
+    std::string k = std::to_string(group) + "|" + workload;
+    for (const auto& [o, v] : coords) k += "|" + o + "=" + v;
+    return k;
+  }
+  std::map<std::string, CliResult> runs_;
+};
+
 }  // namespace
 }  // namespace gpucosim::bench
 
 int bench_warppool_results(int argc, char** argv) {
   using namespace gpucosim::bench;
-  std::string out = "docs/results/warppool.md";
+  namespace sw = gpucosim::sweep;
+  std::string out = "docs/results/warppool.md", sweep_file, from, sweep_out;
   bool quick = false;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--out") && i + 1 < argc) {
+    const bool has_value = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--out") && has_value) {
       out = argv[++i];
     } else if (!std::strcmp(argv[i], "--quick")) {
       quick = true;
+    } else if (!std::strcmp(argv[i], "--sweep") && has_value) {
+      sweep_file = argv[++i];
+    } else if (!std::strcmp(argv[i], "--from") && has_value) {
+      from = argv[++i];
+    } else if (!std::strcmp(argv[i], "--sweep-out") && has_value) {
+      sweep_out = argv[++i];
+    } else if (!std::strcmp(argv[i], "-j") && has_value) {
+      jobs = unsigned(std::max(1, std::atoi(argv[++i])));
     } else {
-      std::fprintf(stderr, "usage: warppool-results [--out FILE] [--quick]\n");
+      std::fprintf(stderr,
+                   "usage: warppool-results [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]\n");
       return 2;
     }
   }
-  // The transpose case study at each size (quick: the default size only).
-  std::vector<Row> naive, shared;
-  std::vector<TransposeStudy> sweep;
-  for (const char* size : kTransposeSizes) {
-    std::fprintf(stderr, "warppool-results: transpose %s\n", quick ? "(default size)" : size);
-    naive.push_back(measure(Case{"transpose_naive", size}, quick));
-    shared.push_back(measure(Case{"transpose_shared", size}, quick));
-    if (!naive.back().ok || !shared.back().ok) return 1;
-    sweep.push_back(transpose_study(naive.back(), shared.back()));
-    if (quick) break;
+  if (sweep_file.empty())
+    sweep_file = quick ? "bench/sweeps/warppool-results-quick.yaml" : "bench/sweeps/warppool-results.yaml";
+  const std::string sweep_dir = !from.empty() ? from
+                                : !sweep_out.empty() ? sweep_out
+                                : quick ? "out/warppool-results-quick" : "out/warppool-results";
+  if (from.empty()) {
+    const std::string cmd = gpucosim_exe() + " sweep " + sweep_file + " -j " + std::to_string(jobs) + " --out " + sweep_dir;
+    std::fprintf(stderr, "warppool-results: %s\n", cmd.c_str());
+    if (std::system(cmd.c_str()) != 0) {
+      std::fprintf(stderr, "warppool-results: the sweep did not finish\n");
+      return 1;
+    }
   }
-  const size_t chosen = case_study_index(sweep);
-  if (chosen == sweep.size()) return 1;
+
+  sw::SweepSpec spec;
+  try {
+    spec = sw::read_sweep_file(sweep_file, GPUCOSIM_BENCH_CONFIGS_DIR);
+  } catch (const gpucosim::InputError& e) {
+    std::fprintf(stderr, "gpucosim: error: %s\n", e.what());
+    return 1;
+  }
+  if (spec.groups.size() != 2 || spec.groups[0].axes.size() != 1 || spec.groups[0].axes[0].option != "warppool" ||
+      spec.groups[1].inputs.size() != 1 || spec.groups[1].zips.size() != 1) {
+    std::fprintf(stderr, "warppool-results: %s: expected a grid over warppool (first document) and the thrashing "
+                         "kernel's zip (second), as in bench/sweeps/warppool-results.yaml\n", sweep_file.c_str());
+    return 1;
+  }
+  const SweepResults results(spec, sweep_dir);
+  const auto off = std::vector<std::pair<std::string, std::string>>{{"warppool", "off"}};
+  const auto tlm = std::vector<std::pair<std::string, std::string>>{{"warppool", "tlm"}};
+  auto row_of = [&](const std::string& w) { return measure(w, results.get(0, w, off), results.get(0, w, tlm)); };
+
+  // The transpose case study at each size, pairing naive and shared by their parameters.
+  std::vector<Row> naive, shared;
+  std::vector<TransposeStudy> sizes;
+  for (const sw::SweepInput& in : spec.groups[0].inputs) {
+    if (workload_name(in.text) != "transpose_naive") continue;
+    const std::string twin = "transpose_shared" + in.text.substr(std::string("transpose_naive").size());
+    naive.push_back(row_of(in.text));
+    shared.push_back(row_of(twin));
+    if (!naive.back().ok || !shared.back().ok) return 1;
+    sizes.push_back(transpose_study(naive.back(), shared.back()));
+  }
+  const size_t chosen = case_study_index(sizes);
+  if (chosen == sizes.size()) return 1;
   auto transpose_row = [&](const std::string& workload, size_t at) {
     return workload == "transpose_naive" ? naive[at] : shared[at];
   };
-  // The per-workload rows, with the transposes at the case-study size.
+  // The per-workload rows in the sweep file's order, each transpose once, at the case-study size.
   std::vector<Row> rows;
   std::vector<size_t> transpose_slots;
-  for (const Case& c : kCases) {
-    if (c.full == nullptr) {
-      transpose_slots.push_back(rows.size());
-      rows.push_back(transpose_row(c.workload, chosen));
+  for (const sw::SweepInput& in : spec.groups[0].inputs) {
+    const std::string name = workload_name(in.text);
+    if (name == "transpose_naive" || name == "transpose_shared") {
+      const bool seen = std::any_of(rows.begin(), rows.end(), [&](const Row& r) { return r.workload == name; });
+      if (!seen) {
+        transpose_slots.push_back(rows.size());
+        rows.push_back(transpose_row(name, chosen));
+      }
       continue;
     }
-    std::fprintf(stderr, "warppool-results: %s\n", c.workload);
-    rows.push_back(measure(c, quick));
+    rows.push_back(row_of(in.text));
     if (!rows.back().ok) return 1;
   }
-  std::fprintf(stderr, "warppool-results: thrashing (%s)\n", quick ? "quick" : kThrash);
-  const Thrash thrash = measure_thrash(quick);
+  const sw::SweepGroup& tg = spec.groups[1];
+  const std::string thrash_spec = tg.inputs[0].text;
+  std::vector<std::vector<std::pair<std::string, std::string>>> thrash_points;
+  for (size_t i = 0; i < tg.zips[0].options[0].values.size(); ++i) {
+    thrash_points.emplace_back();
+    for (const sw::SweepAxis& a : tg.zips[0].options) thrash_points.back().emplace_back(a.option, a.values[i].value);
+  }
+  if (thrash_points.size() != 3) return 1;
+  const Thrash thrash = measure_thrash(thrash_spec, results.get(1, thrash_spec, thrash_points[0]),
+                                       results.get(1, thrash_spec, thrash_points[1]),
+                                       results.get(1, thrash_spec, thrash_points[2]));
   if (!thrash.ok) return 1;
   Summary sum = summarise(rows, thrash);
   if (chosen != 0) {  // the same figures with the transposes at the smallest size
     std::vector<Row> alt = rows;
     for (size_t k : transpose_slots) alt[k] = transpose_row(alt[k].workload, 0);
-    note_alternative(sum, summarise(alt, thrash), sweep[0].params);
+    note_alternative(sum, summarise(alt, thrash), sizes[0].params);
   }
   std::ofstream f(out);
   if (!f) {
     std::fprintf(stderr, "cannot write %s\n", out.c_str());
     return 1;
   }
-  f << results_page(rows, thrash, sum, sweep, chosen, quick);
+  f << results_page(rows, thrash, sum, sizes, chosen, quick);
   std::printf("%s", summary_text(sum).c_str());
   std::printf("wrote %s\n", out.c_str());
   return 0;

@@ -30,6 +30,7 @@
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
 #include "systemc/gpu/model_footprint.h"
+#include "systemc/gpu/stats_interval.h"
 
 namespace gpucosim::cli {
 
@@ -50,6 +51,7 @@ struct RunArgs {
   std::string energy_label;     // "" = the --out folder's name
   std::optional<uint64_t> memory_limit;  // bytes; 0 = no limit; unset = model_footprint.h's default
   int progress = -1;            // --progress 1, --no-progress 0, neither -1
+  uint64_t stats_interval = 0;  // > 0: time series every N core cycles -> <out>/stats-interval.jsonl
 };
 
 void write_file(const std::string& path, const std::string& text) {
@@ -125,6 +127,11 @@ int run(const RunArgs& a) {
   InterruptGuard interrupt;
   GpuModelOptions model_opts;
   model_opts.stop = interrupt.flag();
+  std::unique_ptr<IntervalStatsWriter> intervals;
+  if (a.stats_interval) {
+    intervals = std::make_unique<IntervalStatsWriter>(a.out_dir + "/stats-interval.jsonl", a.stats_interval, cfg.gpu.clock.core_mhz);
+    intervals->attach(model_opts);
+  }
   std::unique_ptr<RunProgressLine> progress;
   if (progress_wanted(a.progress, a.quiet)) {
     progress = std::make_unique<RunProgressLine>();
@@ -200,6 +207,10 @@ void register_run_command(CLI::App& app, int* exit_code) {
   cmd->add_flag_function("--no-progress", [a](int64_t) { a->progress = 0; }, "never show progress");
   cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text (not with --quiet)");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors (and progress only if --progress is given)");
+  add_uint_option(cmd, "--stats-interval", &a->stats_interval,
+                  "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
+  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
+  cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).

@@ -14,6 +14,8 @@ void register_synth_command(CLI::App& app);      // synth
 void register_report_command(CLI::App& app);     // report
 void register_blocks_command(CLI::App& app);     // blocks
 void register_analyze_command(CLI::App& app);    // analyze cfg | liveness
+void register_sweep_command(CLI::App& app, int* exit_code);  // sweep | sweep status | collect | run-point
+void register_plot_command(CLI::App& app);       // plot
 void register_presets_command(CLI::App& app);    // presets
 
 // Usage errors (cli_usage.cpp): an unknown first word is named before CLI11 parses (CLI11 alone

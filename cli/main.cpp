@@ -37,6 +37,8 @@ int sc_main(int argc, char** argv) {
   gpucosim::cli::register_report_command(app);
   gpucosim::cli::register_blocks_command(app);
   gpucosim::cli::register_analyze_command(app);
+  gpucosim::cli::register_sweep_command(app, &exit_code);
+  gpucosim::cli::register_plot_command(app);
   gpucosim::cli::register_presets_command(app);
 
   try {

@@ -104,6 +104,7 @@ RunReport GpuModel::run(const Application& app) {
     finish_report(wall);
     std::rethrow_exception(error_);
   }
+  if (opts_.sample_interval) opts_.on_sample(clocks_.cycle(kCore), collect_stats());  // the last, partial interval
   finish_report(wall);
   report_progress();
   return report_;
@@ -181,6 +182,7 @@ bool GpuModel::step_edge() {
 
   const uint64_t cycle = clocks_.cycle(kCore);
   tick_core(cycle);
+  if (opts_.sample_interval && cycle % opts_.sample_interval == 0) opts_.on_sample(cycle, collect_stats());
   if (dispatcher_->all_done() && all_idle()) return false;
 
   const LimitsConfig& lim = cfg_.limits;

@@ -57,6 +57,10 @@ struct GpuModelOptions {
   bool tick_idle_components = false;
   // Edges simulated per activation of the SystemC process before SystemC time is advanced.
   uint32_t edges_per_activation = 4096;
+  // Called with the cumulative statistics every sample_interval core cycles and once when the
+  // run ends (`gpucosim run --stats-interval`, systemc/gpu/stats_interval.h); 0 = never.
+  uint64_t sample_interval = 0;
+  std::function<void(uint64_t core_cycle, const StatsMap& cumulative)> on_sample;
 };
 
 class GpuModel : public sc_core::sc_module {

@@ -60,6 +60,7 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   a.addr = local;
   a.sectors = e.sector_mask;
   a.token = token_of(p);
+  a.requester = uint8_t(e.client);  // so the misses it causes are charged to its client
   a.is_write = is_write(e.kind);
   a.local = e.kind == MemAccessKind::LocalWrite;
   if (a.is_write) {
@@ -72,6 +73,7 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
     ++ctr_.res_fail_stalls;
     return false;
   }
+  ++ctr_.client_accesses[size_t(e.client)];
   if (a.is_write)
     ++ctr_.writes;
   else if (e.kind == MemAccessKind::Atomic)
@@ -122,6 +124,7 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
     d.addr = c.addr;
     d.sectors = c.sectors;
     d.write = c.kind != CacheRequestKind::Read;
+    if (!d.write) ++ctr_.client_dram_reads[c.requester];
     d.sub = uint8_t(sub_);
     to_dram_.push_back(d);
     cache_.pop_request();
@@ -170,6 +173,13 @@ void L2Slice::collect(StatsMap& m, const std::string& prefix) const {
   add_stat(m, p + "port_stalls", double(ctr_.port_stalls));
   add_stat(m, p + "responses", double(ctr_.responses));
   add_stat(m, p + "reply_data_bytes", double(ctr_.reply_data_bytes));
+  // Traffic by the SM-side client that caused it (GpuExtension::client); a DRAM read is charged
+  // to the client of the miss that fetched it.
+  for (uint32_t k = 0; k < kMemClients; ++k) {
+    const std::string c = prefix + "client_" + to_string(MemClient(k));
+    add_stat(m, c + "_accesses", double(ctr_.client_accesses[k]));
+    add_stat(m, c + "_dram_reads", double(ctr_.client_dram_reads[k]));
+  }
 }
 
 }  // namespace gpucosim

@@ -21,6 +21,7 @@
 // ceil(bytes / data_port_bytes) cycles, and only when the port can_respond().
 // The cache sees partition-local addresses (AddressMap::decode().local) so all its sets are used;
 // the payload keeps its global address.
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -66,6 +67,7 @@ class L2Slice {
     uint64_t requests = 0, reads = 0, writes = 0, atomics = 0, memcpy = 0;
     uint64_t rop_full_stalls = 0, res_fail_stalls = 0, resp_full_stalls = 0, port_stalls = 0;
     uint64_t reply_data_bytes = 0, responses = 0;
+    std::array<uint64_t, kMemClients> client_accesses{}, client_dram_reads{};
   };
   const Counters& counters() const { return ctr_; }
   // Cache counters under `prefix` (e.g. "L2."), slice counters under prefix + "slice_".

@@ -1,4 +1,5 @@
 #include "systemc/sm/ldst_unit.h"
+#include "systemc/sm/ldst_unit_client_port.h"
 
 #include <algorithm>
 
@@ -11,8 +12,17 @@ constexpr uint32_t kHeaderBytes = 8;  // control bytes of a request or reply on 
 }  // namespace
 
 LdstUnit::LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
-                   CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend)
-    : c_(c), sm_id_(sm_id), port_(port), pool_(pool), coalescer_(coalescer), listener_(listener), fe_(frontend) {
+                   CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend,
+                   std::vector<MemoryClient*> clients)
+    : c_(c),
+      sm_id_(sm_id),
+      port_(port),
+      pool_(pool),
+      coalescer_(coalescer),
+      listener_(listener),
+      fe_(frontend) {
+  clients_ = std::move(clients);
+  for (uint32_t i = 0; i < clients_.size(); ++i) client_ports_.push_back(std::make_unique<ClientPort>(*this, i));
   if (c_.l1d.enabled) l1_ = std::make_unique<Cache>(c_.l1d);
   reqs_.reserve(kWarpSize * 2);
   missq_.assign(std::max(1u, c_.l1d.miss_queue), nullptr);
@@ -30,7 +40,8 @@ void LdstUnit::accept(const LsuInst& i) {
 
 bool LdstUnit::idle() const {
   return !input_valid_ && !cur_valid_ && missq_count_ == 0 && in_flight_ == 0 &&
-         free_loads_.size() == loads_.size() && (!l1_ || !l1_->has_request()) && (!fe_ || fe_->idle());
+         free_loads_.size() == loads_.size() && (!l1_ || !l1_->has_request()) && (!fe_ || fe_->idle()) &&
+         client_hits_.empty() && std::all_of(clients_.begin(), clients_.end(), [](const MemoryClient* c) { return c->idle(); });
 }
 
 LdstUnit::Path LdstUnit::path_of(const LsuInst& i) const {
@@ -120,10 +131,12 @@ void LdstUnit::start(uint64_t now) {
 
 // Queues a memory request; false when the miss queue is full.
 bool LdstUnit::queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8_t sectors, uint32_t bytes,
-                             uint32_t load, uint32_t warp, uint32_t launch_id, uint64_t now) {
+                             uint32_t load, uint32_t warp, uint32_t launch_id, uint64_t now, MemClient client) {
   if (missq_count_ == missq_.size()) return false;
   uint32_t oi = new_outreq();
+  last_outreq_ = oi;
   OutReq& o = outreqs_[oi];
+  o.client_read = false;
   o.type = t;
   o.load = load;
   o.warp = warp;
@@ -140,6 +153,8 @@ bool LdstUnit::queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8
   p->set_streaming_width(data);
   GpuExtension& e = gpu_ext(*p);
   e.kind = kind;
+  e.client = client;
+  nc_[size_t(client)].requests += 1;
   e.sm = sm_id_;
   e.warp = warp;
   e.kernel = launch_id;
@@ -170,7 +185,12 @@ void LdstUnit::drain_l1_queue(uint64_t now) {
     const CacheRequest& r = l1_->front_request();
     switch (r.kind) {
       case CacheRequestKind::Read: {
-        uint32_t warp, launch_id;  // of the first requester: a pending load or a front-end request
+        uint32_t warp = 0, launch_id = 0;  // of the first requester: a pending load or a front-end request
+        if (r.token & kClientToken) {
+          queue_request(ReqType::Fill, MemAccessKind::GlobalRead, r.addr, r.sectors, 0, 0, 0, 0, now,
+                        client_of_l1_token(r.token));
+          break;
+        }
         if (r.token & kFrontEndToken) {
           const FrontEndReq& f = fe_reqs_[size_t(uint32_t(r.token))];
           warp = f.warp;
@@ -179,13 +199,17 @@ void LdstUnit::drain_l1_queue(uint64_t now) {
           warp = loads_[size_t(r.token)].warp;
           launch_id = loads_[size_t(r.token)].launch_id;
         }
-        queue_request(ReqType::Fill, MemAccessKind::GlobalRead, r.addr, r.sectors, 0, 0, warp, launch_id, now);
+        queue_request(ReqType::Fill, MemAccessKind::GlobalRead, r.addr, r.sectors, 0, 0, warp, launch_id, now,
+                      (r.token & kFrontEndToken) ? MemClient::FrontEnd : MemClient::Lsu);
         break;
       }
-      case CacheRequestKind::Write:  // token = launch id << 32 | warp slot
-        queue_request(ReqType::Write, MemAccessKind::GlobalWrite, r.addr, r.sectors, 0, 0, uint32_t(r.token),
-                      uint32_t(r.token >> 32), now);
+      case CacheRequestKind::Write: {  // token = launch id << 32 | MemClient << 16 | warp slot
+        const MemClient client = MemClient(uint32_t(r.token) >> 16);
+        const bool warp_write = client == MemClient::Lsu || client == MemClient::FrontEnd;
+        queue_request(warp_write ? ReqType::Write : ReqType::Client, MemAccessKind::GlobalWrite, r.addr, r.sectors, 0,
+                      0, uint32_t(r.token) & 0xffff, uint32_t(r.token >> 32), now, client);
         break;
+      }
       case CacheRequestKind::Writeback:
         queue_request(ReqType::Writeback, MemAccessKind::L1Writeback, r.addr, r.sectors, 0, 0, 0, 0, now);
         break;
@@ -314,6 +338,12 @@ void LdstUnit::receive(uint64_t now) {
       break;
     case ReqType::Writeback:
       break;
+    case ReqType::Client:
+      if (o.client_read) {
+        nc_[size_t(clients_[o.warp]->kind())].data += 1;
+        clients_[o.warp]->data(o.load, now);
+      }
+      break;
     case ReqType::Direct:
       load_part_done(o.load, now);
       break;
@@ -321,6 +351,7 @@ void LdstUnit::receive(uint64_t now) {
       for (const MshrWaiter& w : l1_->fill(o.line, o.sectors, now)) {
         if (w.is_write) continue;  // fetch-on-write writers do not wait here
         if (w.token & kFrontEndToken) fe_->l1_data(uint32_t(w.token), now);
+        else if (w.token & kClientToken) client_fill(w.token, now);
         else load_part_done(uint32_t(w.token), now);
       }
       break;
@@ -355,6 +386,7 @@ void LdstUnit::process(uint64_t now) {
     }
   }
   if (fe_) fe_->cycle(now, *this, !l1_used_);
+  if (!clients_.empty()) clients_cycle(now);
   if (l1_ && l1_->has_request()) drain_l1_queue(now);
   // Miss queue -> interconnect, one request per cycle.
   if (missq_count_ > 0 && port_.can_send()) {

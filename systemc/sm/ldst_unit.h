@@ -22,7 +22,9 @@
 // which then owns them until done; it gets the L1 port in the cycles the baseline path leaves it
 // free (a front end that must gate issue does so as an IssueGate, sm_hooks.h). Without one,
 // nothing changes.
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +35,7 @@
 #include "systemc/memory/cache/cache.h"
 #include "systemc/sm/coalescer.h"
 #include "systemc/sm/ldst_unit_frontend.h"
+#include "systemc/sm/memory_clients.h"
 #include "systemc/sm/partition_map.h"
 #include "systemc/tlm/payload_pool.h"
 #include "systemc/tlm/ports.h"
@@ -61,7 +64,8 @@ class LsuListener {
 class LdstUnit : private FrontEndL1 {
  public:
   LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
-           CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend = nullptr);
+           CoalescerInterface& coalescer, LsuListener& listener, GlobalFrontEnd* frontend = nullptr,
+           std::vector<MemoryClient*> clients = {});
   ~LdstUnit() override;
 
   void set_partition_map(const PartitionMap* m) { map_ = m; }
@@ -83,7 +87,7 @@ class LdstUnit : private FrontEndL1 {
 
  private:
   enum class Path : uint8_t { None, Shared, Constant, Cached, Bypass, Write, Atomic, FrontEnd };
-  enum class ReqType : uint8_t { Fill, Direct, Write, Writeback };
+  enum class ReqType : uint8_t { Fill, Direct, Write, Writeback, Client };
   struct PendingLoad {
     uint32_t token = 0, warp = 0, launch_id = 0, outstanding = 0;
     bool all_issued = false;
@@ -95,13 +99,14 @@ class LdstUnit : private FrontEndL1 {
     uint32_t warp = 0;
     uint64_t line = 0;
     uint8_t sectors = 0;
+    bool client_read = false;  // Client: a bypass read whose data the client awaits
   };
 
   Path path_of(const LsuInst& i) const;
   void start(uint64_t now);
   bool step_request(const CoalescedRequest& r, uint64_t now);  // false: stalled, retry
   bool queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8_t sectors, uint32_t bytes, uint32_t load,
-                     uint32_t warp, uint32_t launch_id, uint64_t now);
+                     uint32_t warp, uint32_t launch_id, uint64_t now, MemClient client = MemClient::Lsu);
   void drain_l1_queue(uint64_t now);
   void load_part_done(uint32_t load, uint64_t ready);
   void finish_current(uint64_t now);
@@ -115,6 +120,25 @@ class LdstUnit : private FrontEndL1 {
   Result l1_store(uint64_t line_addr, uint8_t sectors, uint32_t warp, uint32_t launch_id, uint64_t now) override;
   void done(uint32_t token, uint64_t at) override;
   static constexpr uint64_t kFrontEndToken = uint64_t(1) << 63;  // L1 tokens of front-end loads
+  // Memory clients (ldst_unit_clients.cpp). L1 read tokens: kClientToken | client << 32 | token;
+  // L1 write tokens of every path: launch id << 32 | MemClient << 16 | warp slot.
+  class ClientPort;
+  static constexpr uint64_t kClientToken = uint64_t(1) << 62;
+  void clients_cycle(uint64_t now);
+  void client_fill(uint64_t token, uint64_t now);
+  MemClient client_of_l1_token(uint64_t token) const;
+  struct ClientHit {
+    uint64_t ready;
+    uint32_t client, token;
+  };
+  std::vector<MemoryClient*> clients_;
+  std::vector<std::unique_ptr<ClientPort>> client_ports_;
+  std::deque<ClientHit> client_hits_;    // L1 hits of client reads, by ready cycle
+  struct ClientCounters {
+    uint64_t requests = 0, l1_accesses = 0, port_stalls = 0, queue_stalls = 0, data = 0;
+  };
+  std::array<ClientCounters, kMemClients> nc_{};  // per MemClient: what it sent and was refused
+  uint32_t last_outreq_ = 0;
 
   CoreConfig c_;
   uint32_t sm_id_;

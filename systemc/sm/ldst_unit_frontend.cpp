@@ -77,6 +77,7 @@ FrontEndL1::Result LdstUnit::l1_load(uint64_t line_addr, uint8_t sectors, uint32
   if (token >= fe_reqs_.size()) fe_reqs_.resize(size_t(token) + 1);
   fe_reqs_[token] = FrontEndReq{warp, launch_id};
   CacheAccessResult res = l1_->access(line_addr, sectors, false, now, kFrontEndToken | token);
+  l1_used_ = true;  // the memory clients after the front end find the port taken
   if (!res.ok()) {
     n_.l1_stall_resfail += 1;
     return r;
@@ -95,8 +96,9 @@ FrontEndL1::Result LdstUnit::l1_store(uint64_t line_addr, uint8_t sectors, uint3
   a.addr = line_addr;
   a.sectors = sectors;
   a.is_write = true;
-  a.token = (uint64_t(launch_id) << 32) | warp;
+  a.token = (uint64_t(launch_id) << 32) | (uint32_t(MemClient::FrontEnd) << 16) | warp;
   CacheAccessResult res = l1_->access(a, now);
+  l1_used_ = true;
   if (!res.ok()) {
     n_.l1_stall_resfail += 1;
     return r;

@@ -6,6 +6,19 @@
 namespace gpucosim {
 
 void LdstUnit::collect(StatsMap& m) const {
+  // Requests each memory client sent towards memory (memory_clients.h); the attached clients'
+  // L1 accesses, port and miss-queue refusals, and data delivered.
+  for (uint32_t k = 0; k < kMemClients; ++k)
+    add_stat(m, std::string("sm_client_") + to_string(MemClient(k)) + "_requests", double(nc_[k].requests));
+  for (const MemoryClient* c : clients_) {
+    const ClientCounters& n = nc_[size_t(c->kind())];
+    const std::string p = std::string("sm_client_") + to_string(c->kind());
+    add_stat(m, p + "_l1_accesses", double(n.l1_accesses));
+    add_stat(m, p + "_port_stalls", double(n.port_stalls));
+    add_stat(m, p + "_queue_stalls", double(n.queue_stalls));
+    add_stat(m, p + "_data", double(n.data));
+    c->collect(m);
+  }
   add_stat(m, "gpgpu_n_load_insn", double(n_.load_insn));
   add_stat(m, "gpgpu_n_store_insn", double(n_.store_insn));
   add_stat(m, "gpgpu_n_shmem_insn", double(n_.shmem_insn));

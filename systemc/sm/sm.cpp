@@ -29,13 +29,16 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
       units_(core),
       residency_(options.residency ? std::move(options.residency) : std::make_unique<Occupancy>(core)),
       listeners_(std::move(options.listeners)),
+      memory_clients_(std::move(options.memory_clients)),
       wheel_(wheel_horizon(core, units_.max_latency())) {
   if (c_.warp_size != uint32_t(kWarpSize)) throw std::invalid_argument("Sm: only 32-thread warps are modelled");
   if (max_warps_ == 0 || max_warps_ > 64) throw std::invalid_argument("Sm: 1 to 64 warps per SM are supported");
   for (auto& g : options.issue_gates) gates_.add(std::move(g));
   if (c_.max_blocks == 0) throw std::invalid_argument("Sm: gpgpu_shader_cta must be at least 1");
+  std::vector<MemoryClient*> clients;
+  for (const auto& mc : memory_clients_) clients.push_back(mc.get());
   lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this),
-                                    global_path_.get());
+                                    global_path_.get(), std::move(clients));
   lsu_->set_partition_map(default_map_.get());
   for (uint32_t s = 0; s < n_sched_; ++s) scheds_.emplace_back(s, c_.scheduler, c_.two_level_active);
   warps_.resize(max_warps_);

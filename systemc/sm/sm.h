@@ -31,6 +31,7 @@
 #include "systemc/sm/issue_gates.h"
 #include "systemc/sm/kernel_context.h"
 #include "systemc/sm/ldst_unit.h"
+#include "systemc/sm/memory_clients.h"
 #include "systemc/sm/occupancy.h"
 #include "systemc/sm/operand_collector.h"
 #include "systemc/sm/partition_map.h"
@@ -54,7 +55,8 @@ class IssueObserver {
 // Research hooks (sm_hooks.h states each one's per-cycle contract): replace the coalescer, put a
 // front end between dispatch and the L1 for global loads/stores (ldst_unit_frontend.h), replace
 // the register storage (operand_collector.h) or the residency policy (residency_policy.h), gate
-// the issue of any instruction, listen to warp/block/barrier/writeback events. Null or empty
+// the issue of any instruction, listen to warp/block/barrier/writeback events, add clients of the
+// memory path (memory_clients.h: register backing store, context mover, metadata). Null or empty
 // members select the baseline. Built from a GpuConfig by the block registry
 // (systemc/blocks/registry/block_registry.h); one object may serve several hooks (shared_ptr).
 struct SmOptions {
@@ -64,6 +66,8 @@ struct SmOptions {
   std::unique_ptr<ResidencyPolicy> residency;
   std::vector<std::shared_ptr<IssueGate>> issue_gates;
   std::vector<std::shared_ptr<SmEventListener>> listeners;
+  // Clients of the memory path besides the LSU (memory_clients.h), in L1-port priority order.
+  std::vector<std::shared_ptr<MemoryClient>> memory_clients;
 };
 
 class Sm : public sc_core::sc_module, private LsuListener {
@@ -161,6 +165,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   std::unique_ptr<ResidencyPolicy> residency_;
   IssueGates gates_;
   std::vector<std::shared_ptr<SmEventListener>> listeners_;
+  std::vector<std::shared_ptr<MemoryClient>> memory_clients_;
   std::unique_ptr<LdstUnit> lsu_;
   std::vector<WarpScheduler> scheds_;
   std::vector<WarpSlot> warps_;

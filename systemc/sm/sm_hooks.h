@@ -22,6 +22,10 @@
 //                    with operand collectors (BankedOperandCollector).
 //   GlobalFrontEnd   (ldst_unit_frontend.h) between the LSU's dispatch and the L1 for global
 //                    loads and stores.
+//   MemoryClient     (memory_clients.h) further clients of the memory path (register backing
+//                    store, context mover, metadata fetch): the L1 port after the LSU and the
+//                    front end, or past the L1; every request tagged with its client for
+//                    per-client L2/DRAM statistics.
 #include <cstdint>
 
 #include "kernel/kernel.h"

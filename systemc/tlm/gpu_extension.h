@@ -19,6 +19,18 @@ enum class MemAccessKind : uint8_t {
   MemcpyHtoD,    // copy-engine write that warms the L2 (Accel-Sim's memory copy engine)
 };
 
+// Which client of the SM's memory path made a request (memory_clients.h), so L2 and DRAM traffic
+// can be attributed: the LSU's baseline path, a block front end between dispatch and the L1
+// (WarpPool), a register backing store (RegLess), a context mover (preemption, context
+// switching), metadata or instruction fetch.
+enum class MemClient : uint8_t { Lsu, FrontEnd, RegisterBacking, ContextMover, Metadata };
+constexpr uint32_t kMemClients = 5;
+inline const char* to_string(MemClient c) {
+  static const char* const kNames[kMemClients] = {"lsu", "front_end", "register_backing", "context_mover",
+                                                  "metadata"};
+  return uint32_t(c) < kMemClients ? kNames[uint32_t(c)] : "?";
+}
+
 inline bool is_write(MemAccessKind k) {
   return k == MemAccessKind::GlobalWrite || k == MemAccessKind::LocalWrite || k == MemAccessKind::L1Writeback ||
          k == MemAccessKind::L2Writeback || k == MemAccessKind::MemcpyHtoD;
@@ -30,6 +42,7 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
   uint32_t warp = 0;           // warp slot inside the SM
   uint32_t kernel = 0;         // kernel launch id
   uint32_t partition = 0;      // destination memory sub-partition (set by the SM's address mapper)
+  MemClient client = MemClient::Lsu;  // who in the SM asked (statistics only)
   uint8_t sector_mask = 0xf;   // 32-byte sectors of the 128-byte line that are accessed
   uint64_t id = 0;             // request id, unique per SM, for tracing and deadlock reports
   uint64_t issue_cycle = 0;    // core cycle the request left the SM (latency statistics)

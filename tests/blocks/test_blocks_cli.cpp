@@ -1,6 +1,8 @@
 // `gpucosim blocks`: text and JSON list every registered block with its modes and parameters.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "systemc/blocks/registry/block_registry.h"
@@ -29,6 +31,26 @@ TEST(BlocksCli, JsonListsEveryRegisteredBlockWithModesAndParameters) {
     }
   }
   EXPECT_TRUE(saw_warppool);
+}
+
+// The user guide's example: its lines (up to "...") are the command's first lines, as printed.
+TEST(BlocksCli, UserGuideExampleIsWhatTheCommandPrints) {
+  const auto r = test::run_command(test::gpucosim_exe() + " blocks 2>&1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream f(test::source_dir() + "/docs/user-guide.md");
+  std::string line, expected;
+  bool in = false;
+  while (std::getline(f, line)) {
+    if (line == "$ gpucosim blocks") {
+      in = true;
+      continue;
+    }
+    if (!in) continue;
+    if (line == "..." || line == "```") break;
+    expected += line + "\n";
+  }
+  ASSERT_FALSE(expected.empty()) << "no example in docs/user-guide.md";
+  EXPECT_EQ(r.output.substr(0, expected.size()), expected);
 }
 
 TEST(BlocksCli, TextNamesModesAndOptions) {

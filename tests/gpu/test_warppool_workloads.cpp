@@ -38,8 +38,9 @@ TEST_P(WarpPoolOnWorkload, LockstepAgreesAndRtlEqualsTwin) {
   ASSERT_EQ(n_sms, double(uint64_t(n_sms)));
   const double stepped = t["warppool_cycles"].get<double>() + n_sms;
   EXPECT_EQ(t["lockstep_cycles_compared"].get<double>() + t["lockstep_cycles_held"].get<double>(), stepped);
-  if (t.value("gpgpu_n_load_insn", 0.0) > 0)
+  if (t.value("gpgpu_n_load_insn", 0.0) > 0) {
     EXPECT_GT(t["warppool_wb_lanes_checked"].get<double>(), 0.0) << "the load data path was not exercised";
+  }
 
   // Neither side skips: every stepped cycle is compared, and nothing else changes.
   const CliRun every = run_cli(base + "lockstep --set gpucosim_warppool_eval_every_cycle=1");

@@ -22,6 +22,7 @@ struct SeenRequest {
   uint8_t sectors;
   uint32_t warp;
   uint32_t partition;
+  MemClient client;
 };
 
 class FakeMemory : public sc_core::sc_module {
@@ -34,7 +35,7 @@ class FakeMemory : public sc_core::sc_module {
     const PendingTransaction& r = port.peek_request();
     if (r) {
       GpuExtension& e = gpu_ext(*r.payload);
-      seen.push_back({now, r.payload->get_address(), e.kind, e.sector_mask, e.warp, e.partition});
+      seen.push_back({now, r.payload->get_address(), e.kind, e.sector_mask, e.warp, e.partition, e.client});
       queue_.push_back({r.payload, now + latency_});
       port.pop_request();
     }
@@ -121,8 +122,8 @@ struct Bench {
     hdr.binary_version = 70;
   }
 
-  void build() {
-    sm = std::make_unique<Sm>("sm", 0, core, mem, pool);
+  void build(SmOptions options = {}) {
+    sm = std::make_unique<Sm>("sm", 0, core, mem, pool, std::move(options));
     fm = std::make_unique<FakeMemory>("mem", mem_latency);
     sm->mem_port.socket.bind(fm->port.socket);
     sm->set_issue_observer(&rec);

@@ -101,6 +101,7 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
 }
 
 CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
+  requester_ = a.requester;
   (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
   const Lookup l = lookup(a.addr);
   const uint8_t mask = normalize(a.sectors);

@@ -91,6 +91,8 @@ struct CacheAccess {
   uint8_t full_sectors = kFullSectorMask;  // writes: sectors entirely overwritten (ANDed with sectors)
   bool local = false;                      // write policy 'L': local-memory writes are write-back
   uint64_t token = 0;                      // returned by fill() / carried by forwarded writes
+  uint8_t requester = 0;                   // opaque: who asked (the L2 passes the SM-side client);
+                                           //   copied into every request this access causes
 };
 
 struct CacheAccessResult {
@@ -113,6 +115,7 @@ struct CacheRequest {
   uint8_t sectors = 0;
   CacheRequestKind kind = CacheRequestKind::Read;
   uint64_t token = 0;
+  uint8_t requester = 0;  // CacheAccess::requester of the access that caused it
 };
 
 class Cache {
@@ -191,11 +194,12 @@ class Cache {
   void replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r);
   bool missq_room(size_t n) const { return missq_.size() + n <= cfg_.miss_queue; }
   void push(uint64_t line, uint8_t sectors, CacheRequestKind k, uint64_t token) {
-    missq_.push_back(CacheRequest{line << line_shift_, sectors, k, token});
+    missq_.push_back(CacheRequest{line << line_shift_, sectors, k, token, requester_});
   }
   uint8_t normalize(uint8_t m) const { return (!sectored_ || m == 0) ? kFullSectorMask : uint8_t(m & kFullSectorMask); }
 
   CacheConfig cfg_;
+  uint8_t requester_ = 0;  // of the access in progress (set by access(), read by push())
   bool sectored_, alloc_on_fill_;
   uint32_t line_shift_;
   SetIndexer index_;

@@ -1,0 +1,107 @@
+#include "sweep/stat_columns.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "kernel/input_error.h"
+
+namespace gpucosim::sweep {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+nlohmann::json read_json_if_there(const fs::path& p) {
+  std::ifstream f(p);
+  if (!f) return nullptr;
+  try {
+    return nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception&) {
+    return nullptr;
+  }
+}
+
+std::optional<double> total(const RunFiles& r, const char* key) {
+  const nlohmann::json& t = r.stats["total"];
+  auto it = t.find(key);
+  if (it == t.end() || !it->is_number()) return std::nullopt;
+  return it->get<double>();
+}
+
+// DRAM bytes read and written over the run's time at the core clock.
+std::optional<double> dram_bw_gbps(const RunFiles& r) {
+  const auto cycles = total(r, "gpu_sim_cycle");
+  if (!cycles || r.config.is_null()) return std::nullopt;
+  const nlohmann::json clock = r.config.value("resolved", nlohmann::json::object()).value("clock", nlohmann::json::object());
+  const double core_mhz = clock.value("core_mhz", 0.0);
+  if (core_mhz <= 0 || *cycles <= 0) return std::nullopt;
+  double bytes = 0;
+  for (const auto& [k, v] : r.stats["total"].items()) {
+    const bool per_channel = k.rfind("dram[", 0) == 0;
+    const bool moved = k.size() > 11 && (k.compare(k.size() - 11, 11, ".bytes_read") == 0 ||
+                                         (k.size() > 14 && k.compare(k.size() - 14, 14, ".bytes_written") == 0));
+    if (per_channel && moved && v.is_number()) bytes += v.get<double>();
+  }
+  const double seconds = *cycles / (core_mhz * 1e6);
+  return bytes / seconds / 1e9;
+}
+
+}  // namespace
+
+RunFiles read_run_files(const std::string& stats_file) {
+  RunFiles r;
+  std::ifstream f(stats_file);
+  if (!f) throw InputError(stats_file, 0, "cannot open the statistics JSON");
+  try {
+    r.stats = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(stats_file, 0, std::string("not valid JSON: ") + e.what());
+  }
+  if (!r.stats.is_object() || !r.stats.contains("total") || !r.stats["total"].is_object())
+    throw InputError(stats_file, 0, "not a `gpucosim run` statistics file: expected an object with \"total\"");
+  const fs::path dir = fs::path(stats_file).parent_path();
+  r.config = read_json_if_there(dir / "effective-config.json");
+  r.energy = read_json_if_there(dir / "energy.json");
+  return r;
+}
+
+std::vector<std::string> default_stat_columns(bool with_energy) {
+  std::vector<std::string> c{"cycles", "ipc", "warp_insn", "l1_miss_rate", "l2_miss_rate", "dram_bw_gbps"};
+  if (with_energy) c.push_back("energy_uj");
+  return c;
+}
+
+bool is_stat_alias(const std::string& c) {
+  for (const char* a : {"cycles", "ipc", "warp_insn", "l1_miss_rate", "l2_miss_rate", "dram_bw_gbps", "energy_uj"})
+    if (c == a) return true;
+  return false;
+}
+
+std::optional<double> stat_value(const std::string& column, const RunFiles& run) {
+  if (column == "cycles") return total(run, "gpu_sim_cycle");
+  if (column == "ipc") return total(run, "gpu_ipc");
+  if (column == "warp_insn") return total(run, "warp_insn");
+  if (column == "l1_miss_rate") return total(run, "L1D_total_cache_miss_rate");
+  if (column == "l2_miss_rate") return total(run, "L2_total_cache_miss_rate");
+  if (column == "dram_bw_gbps") return dram_bw_gbps(run);
+  if (column == "energy_uj") {
+    if (run.energy.is_null()) return std::nullopt;
+    const nlohmann::json t = run.energy.value("total", nlohmann::json::object());
+    if (!t.contains("total_nj") || !t["total_nj"].is_number()) return std::nullopt;
+    return t["total_nj"].get<double>() * 1e-3;
+  }
+  return total(run, column.c_str());
+}
+
+std::string format_number(double v) {
+  char buf[64];
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15)
+    std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+  else
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+}  // namespace gpucosim::sweep
