@@ -67,6 +67,12 @@ const NotRun kNotRun[] = {
     {"docs/user-guide.md", "make test", "this test runs inside `make test`"},
     {"docs/user-guide.md", "make test-asan", "the whole tree again under the sanitizers (minutes)"},
     {"docs/user-guide.md", "make bench", "every benchmark at full length; each runs below at CI size"},
+    {"docs/user-guide.md", "sm-count", "the Sweeps section's examples: tests/sweep/cli/test_user_guide_sweeps.cpp runs "
+                                       "them as shown (the Slurm ones: tests/sweep/cli/test_sweep_slurm.cpp)"},
+    {"docs/user-guide.md", "--stats-interval 200", "in the Sweeps example block: test_user_guide_sweeps.cpp runs it"},
+    {"docs/user-guide.md", "out/tn/stats-interval.jsonl", "in the Sweeps example block: test_user_guide_sweeps.cpp"},
+    {"docs/user-guide.md", "--backend slurm", "needs a Slurm cluster: tests/sweep/cli/test_sweep_slurm.cpp starts one"},
+    {"docs/user-guide.md", "--from /shared/wp", "reads the Slurm sweep of the line before"},
     {"docs/user-guide.md", "warppool-activity.params", "~6 min (a reduced WarpPool synthesised, its power from a "
                                                         "VCD): tests/synth/test_activity_power.cpp runs --activity"},
     {"docs/synthesis.md", "warppool-activity.params", "the same ~6 min flow (see the user guide's example)"},
@@ -103,7 +109,7 @@ std::string make_workspace(const std::string& scratch) {
   fs::create_directories(work / "build" / "release" / "bench");
   fs::create_directories(work / "bin");
   fs::copy(src / "docs", work / "docs", fs::copy_options::recursive);
-  for (const char* d : {"tests", "rtl", "configs", "synth"}) fs::create_directory_symlink(src / d, work / d);
+  for (const char* d : {"tests", "rtl", "configs", "synth", "bench"}) fs::create_directory_symlink(src / d, work / d);
   if (fs::exists(src / ".." / "shared")) fs::create_directory_symlink(fs::canonical(src / ".." / "shared"), fs::path(scratch) / "shared");
   const fs::path exe(gpucosim_exe()), bench = fs::path(binary_dir()) / "bench" / "gpucosim-bench";
   fs::create_symlink(exe, work / "build" / "release" / "cli" / "gpucosim");
