@@ -209,8 +209,6 @@ void register_run_command(CLI::App& app, int* exit_code) {
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors (and progress only if --progress is given)");
   add_uint_option(cmd, "--stats-interval", &a->stats_interval,
                   "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
-  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
-  cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).

@@ -1,5 +1,6 @@
 #include "tests/docs/doc_examples.h"
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -31,43 +32,54 @@ bool command_line(const std::string& line) {
 }  // namespace
 
 std::vector<DocCommand> extract_commands(const std::string& page, const std::string& markdown) {
+  // The shell blocks first, as (line number, text) lists.
+  std::vector<std::vector<std::pair<int, std::string>>> blocks;
+  {
+    std::istringstream in(markdown);
+    std::string raw;
+    int n = 0;
+    bool in_fence = false, shell = false;
+    while (std::getline(in, raw)) {
+      ++n;
+      const std::string line = rtrim(raw);
+      if (line.rfind("```", 0) == 0) {
+        in_fence = !in_fence;
+        shell = in_fence && shell_fence(line.substr(3));
+        if (shell) blocks.emplace_back();
+        continue;
+      }
+      if (in_fence && shell) blocks.back().emplace_back(n, line);
+    }
+  }
   std::vector<DocCommand> out;
-  std::istringstream in(markdown);
-  std::string raw;
-  int n = 0;
-  bool in_fence = false, shell = false, continuing = false, collecting = false;
-  while (std::getline(in, raw)) {
-    ++n;
-    const std::string line = rtrim(raw);
-    if (line.rfind("```", 0) == 0) {
-      in_fence = !in_fence;
-      shell = in_fence && shell_fence(line.substr(3));
-      continuing = collecting = false;
-      continue;
+  for (const auto& block : blocks) {
+    // A block that uses "$ " prompts marks its commands so; its other lines are output.
+    const bool prompts = std::any_of(block.begin(), block.end(), [](const auto& l) { return l.second.rfind("$ ", 0) == 0; });
+    bool continuing = false, collecting = false;
+    for (const auto& [n, line] : block) {
+      if (continuing) {
+        std::string part = trim(line);
+        continuing = !part.empty() && part.back() == '\\';
+        if (continuing) part.pop_back();
+        out.back().command += " " + trim(part);
+        continue;
+      }
+      const bool prompt = line.rfind("$ ", 0) == 0;
+      if (prompt || (!prompts && command_line(line))) {
+        DocCommand c;
+        c.page = page;
+        c.line = n;
+        c.prompt = prompt;
+        std::string cmd = prompt ? line.substr(2) : line;
+        continuing = !cmd.empty() && cmd.back() == '\\';
+        if (continuing) cmd.pop_back();
+        c.command = trim(cmd);
+        out.push_back(c);
+        collecting = prompt;
+        continue;
+      }
+      if (collecting) out.back().output.push_back(line);
     }
-    if (!in_fence || !shell) continue;
-    if (continuing) {
-      std::string part = trim(line);
-      continuing = !part.empty() && part.back() == '\\';
-      if (continuing) part.pop_back();
-      out.back().command += " " + trim(part);
-      continue;
-    }
-    const bool prompt = line.rfind("$ ", 0) == 0;
-    if (prompt || command_line(line)) {
-      DocCommand c;
-      c.page = page;
-      c.line = n;
-      c.prompt = prompt;
-      std::string cmd = prompt ? line.substr(2) : line;
-      continuing = !cmd.empty() && cmd.back() == '\\';
-      if (continuing) cmd.pop_back();
-      c.command = trim(cmd);
-      out.push_back(c);
-      collecting = prompt;
-      continue;
-    }
-    if (collecting) out.back().output.push_back(line);
   }
   // Trailing blank output lines carry nothing.
   for (DocCommand& c : out)
