@@ -26,7 +26,7 @@ test: test-deps build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
 	@$(MAKE) --no-print-directory fuzz
 
-# Bounded libFuzzer run of the trace reader (clang build of its own).
+# Bounded libFuzzer runs of the trace reader and the configuration parser (clang build of its own).
 fuzz: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)

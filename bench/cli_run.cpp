@@ -28,6 +28,7 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
                            ("gpucosim-bench-" + std::to_string(getpid()) + "-" + std::to_string(serial++)))
                               .string();
   std::string cmd = gpucosim_exe() + " run --quiet --workload " + spec + " --config " + config + " --out " + out;
+  if (isatty(STDERR_FILENO)) cmd += " --progress";  // each run's progress line, as `gpucosim run` shows it
   for (const std::string& s : sets) cmd += " --set " + s;
   CliResult r;
   if (std::system(cmd.c_str()) != 0) {

@@ -5,11 +5,13 @@
 // mode simulates the same work; each mode runs --repeat times and the fastest run counts (the
 // machine is shared). Target: rtl at most 3x the wall time of tlm on transpose_naive.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "bench/cli_run.h"
 
 namespace {
@@ -40,7 +42,10 @@ int bench_cosim_cost(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--config") && i + 1 < argc) {
       config = argv[++i];
     } else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) {
-      repeat = std::max(1, std::atoi(argv[++i]));
+      double r = 0;
+      if (!gpucosim::bench::parse_number_arg("cosim-cost", "--repeat", argv[++i], 1, 100, &r) || r != std::floor(r))
+        return 2;
+      repeat = int(r);
     } else {
       std::fprintf(stderr, "usage: cosim-cost [--block NAME] [--workload SPEC] [--config PRESET] [--repeat N]\n");
       return 2;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_args.h"
 #include "bench/cli_run.h"
 
 namespace {
@@ -68,7 +69,7 @@ int bench_sim_rate(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--config") && i + 1 < argc) {
       config = argv[++i];
     } else if (!std::strcmp(argv[i], "--min-seconds") && i + 1 < argc) {
-      min_seconds = std::atof(argv[++i]);
+      if (!gpucosim::bench::parse_number_arg("sim-rate", "--min-seconds", argv[++i], 0, 86400, &min_seconds)) return 2;
     } else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) {
       only = argv[++i];
     } else if (!std::strcmp(argv[i], "--set") && i + 1 < argc) {

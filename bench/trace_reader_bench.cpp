@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include "bench/bench_args.h"
 #include "kernel/input_error.h"
 #include "trace/kernel_counts.h"
 #include "trace/trace_format.h"
@@ -147,7 +148,9 @@ int bench_trace_reader(int argc, char** argv) {
   bool keep = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--size-gb" && i + 1 < argc) size_gb = std::atof(argv[++i]);
+    if (a == "--size-gb" && i + 1 < argc) {
+      if (!bench::parse_number_arg("trace-reader", "--size-gb", argv[++i], 1e-6, 1e4, &size_gb)) return 2;
+    }
     else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--keep") keep = true;
     else {

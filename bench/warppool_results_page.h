@@ -58,6 +58,9 @@ constexpr double kSeedSharedVsNaive = 0.38;
 // or sweep.size() when no entry is ok.
 size_t case_study_index(const std::vector<TransposeStudy>& sweep);
 
+// Seed Fig. 3.14's target for the naive transpose: WarpPool at most 0.67x the baseline's time.
+constexpr double kTransposeTarget = 0.67;
+
 // The page's headline figures and whether each target of issue 4 holds.
 struct Summary {
   double transpose_ratio = 0;       // WarpPool / baseline time, transpose_naive
@@ -70,14 +73,26 @@ struct Summary {
   std::vector<std::string> mem_limited;  // workloads in the geomeans
   struct Check {
     std::string what, ours, seed, target;
+    // A target that can fail: `holds` says whether the figure meets it. A row without one
+    // (has_target = false) shows the measurement and no verdict, and no summary counts it.
+    bool has_target = true;
     bool holds = false;
+    // The figure goes the other way than the seed's (said on the page whatever the target).
+    bool contradicts_seed = false;
+    // The verdict with the transpose rows of another size (note_alternative): (label, holds).
+    std::vector<std::pair<std::string, bool>> other_sizes;
   };
   std::vector<Check> checks;
+  // Targets (rows with has_target) and how many hold, at the case-study size and at each other.
+  int targets() const;
+  int held() const;
+  int held_at(const std::string& size_label) const;
 };
 
 // Appends to every headline figure that the transpose's size changes (alt: the same summary with
-// the transpose rows of another size) its value there: " (n=1024: 0.88x)". Which figures differ is
-// read from the two summaries, not listed, so a figure that gains a dependence is noted too.
+// the transpose rows of another size) its value there: " (n=1024: 0.88x)", and to each such row
+// with a target its verdict there (Check::other_sizes). Which figures differ is read from the two
+// summaries, not listed, so a figure that gains a dependence is noted too.
 void note_alternative(Summary& s, const Summary& alt, const std::string& alt_label);
 
 // Inter-warp spatial locality: at least this share of a kernel's global-load line requests are to

@@ -3,11 +3,13 @@
 // workload's warp streams. Text for people, --json for tools.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/numeric_options.h"
 #include "compiler/analysis_report.h"
 #include "compiler/kernel_analysis.h"
 #include "compiler/kernel_opener.h"
@@ -18,7 +20,7 @@ namespace {
 
 struct AnalyzeArgs {
   std::string what, trace, workload;
-  int64_t binary_version = -1;
+  std::optional<uint64_t> binary_version;
   bool json = false;
 };
 
@@ -26,7 +28,7 @@ void analyze(const AnalyzeArgs& a) {
   using namespace compiler;
   const AnalysisView view = parse_analysis_view(a.what, "gpucosim analyze");
   TraceReadOptions opts;
-  if (a.binary_version >= 0) opts.assume_binary_version = uint32_t(a.binary_version);
+  if (a.binary_version) opts.assume_binary_version = uint32_t(*a.binary_version);
   const KernelList list = kernel_list("gpucosim analyze", a.trace, a.workload, opts);
   nlohmann::ordered_json doc;
   doc["origin"] = list.origin;
@@ -51,8 +53,8 @@ void register_analyze_command(CLI::App& app) {
   cmd->add_option("what", a->what, "cfg (basic blocks, edges, dominators) or liveness (live registers per PC)");
   cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to analyse");
   cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
-  cmd->add_option("--binary-version", a->binary_version,
-                  "SASS binary version to assume for traces whose version has no opcode map");
+  add_uint_option(cmd, "--binary-version", &a->binary_version,
+                  "SASS binary version to assume for traces whose version has no opcode map", 0, 1000);
   cmd->add_flag("--json", a->json, "print one JSON document (one entry per kernel) instead of text");
   cmd->callback([a] { analyze(*a); });
 }

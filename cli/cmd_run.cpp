@@ -1,39 +1,56 @@
 // `gpucosim run`: simulates a trace or a built-in workload on a configured GPU and prints the
 // statistics under GPGPU-Sim names; writes them as JSON and the effective configuration to --out.
+//
+// Everything that can be checked before the simulation is: option values (at parse time), the
+// configuration and the memory its model needs, the trace's headers, the energy model, and that
+// every output file can be written. A run that ends early still writes its statistics: a
+// SIGINT/SIGTERM (run_end = interrupted, exit 130) or bad input found during the run, such as a
+// trace error in a late thread block (run_end = error, exit 1).
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
 #include "cli/configs_dir.h"
+#include "cli/interrupt.h"
+#include "cli/numeric_options.h"
+#include "cli/progress.h"
 #include "cli/run_energy.h"
 #include "kernel/input_error.h"
+#include "power/gpu_energy.h"
+#include "power/technology.h"
 #include "systemc/config/config_build.h"
 #include "systemc/config/effective_config.h"
 #include "systemc/config/presets.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
+#include "systemc/gpu/model_footprint.h"
 #include "systemc/gpu/stats_interval.h"
 
 namespace gpucosim::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 struct RunArgs {
   std::string trace, workload;
   std::vector<std::string> configs, sets;
   std::string stats_json;
   std::string out_dir = "gpucosim-out";
-  uint64_t max_cycles = 0;
-  int64_t binary_version = -1;
+  std::optional<uint64_t> max_cycles;
+  std::optional<uint64_t> binary_version;
   bool json_stdout = false, quiet = false;
   bool energy = false;          // per-kernel energy -> stdout and <out>/energy.json
   double energy_node_nm = 45;
   std::string energy_label;     // "" = the --out folder's name
+  std::optional<uint64_t> memory_limit;  // bytes; 0 = no limit; unset = model_footprint.h's default
+  int progress = -1;            // --progress 1, --no-progress 0, neither -1
   uint64_t stats_interval = 0;  // > 0: time series every N core cycles -> <out>/stats-interval.jsonl
 };
 
@@ -44,6 +61,23 @@ void write_file(const std::string& path, const std::string& text) {
   if (!f) throw InputError(path, 0, "write failed");
 }
 
+// Creates (or keeps) the file, so an output that cannot be written fails before the simulation.
+void check_writable(const std::string& path, const std::string& option) {
+  if (fs::is_directory(path)) throw InputError(path, 0, option + " names a folder: expected a file path");
+  std::ofstream f(path, std::ios::binary | std::ios::app);
+  if (!f) throw InputError(path, 0, "cannot open for writing (" + option + "): expected a writable file path");
+}
+
+// The run's name for energy.json: --energy-label, else the --out folder's name (trailing
+// slashes and "." resolved: `--out out/baseline/` is "baseline").
+std::string energy_label(const RunArgs& a) {
+  if (!a.energy_label.empty()) return a.energy_label;
+  fs::path p = fs::absolute(a.out_dir).lexically_normal();
+  if (!p.has_filename()) p = p.parent_path();
+  const std::string name = p.filename().string();
+  return name.empty() ? "run" : name;
+}
+
 int run(const RunArgs& a) {
   if (a.trace.empty() == a.workload.empty())
     throw InputError("gpucosim run", 0, "give exactly one of --trace PATH or --workload NAME[:k=v,...]");
@@ -51,45 +85,87 @@ int run(const RunArgs& a) {
   for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
     files.push_back(find_preset(c, configs_dir()));
   std::vector<std::string> sets = a.sets;
-  if (a.max_cycles) sets.push_back("gpgpu_max_cycle=" + std::to_string(a.max_cycles));
+  if (a.max_cycles) sets.push_back("gpgpu_max_cycle=" + std::to_string(*a.max_cycles));
   LoadedConfig cfg = load_gpu_config(files, sets);
+  // The model's memory, before anything is allocated (a million SMs fails here, in microseconds).
+  check_model_footprint(cfg.gpu, cfg.options, a.memory_limit ? *a.memory_limit : default_memory_limit(),
+                        a.memory_limit ? "--memory-limit"
+                                       : "the default: half of the physical memory, at most 16 GB; --memory-limit "
+                                         "BYTES changes it, 0 turns the check off");
   const std::string warn = cfg.options.unmodelled_warning();
   if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
 
+  // The energy model sizes its SRAMs now, so a node it cannot model fails before the run.
+  std::unique_ptr<power::GpuEnergyModel> energy_model;
+  if (a.energy) energy_model = make_run_energy_model(cfg.gpu, a.energy_node_nm);
+
   TraceReadOptions topts;
-  if (a.binary_version >= 0) topts.assume_binary_version = uint32_t(a.binary_version);
+  if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
   Application app = a.trace.empty() ? application_from_workload(a.workload) : application_from_trace(a.trace, topts);
 
-  // The effective configuration goes out before the run, so even a run that is stopped early
-  // can be reproduced.
-  std::filesystem::create_directories(a.out_dir);
+  // Every output is created before the run: an unwritable path fails now, not after hours. The
+  // effective configuration goes out first, so even a run that is stopped early can be reproduced.
+  std::error_code ec;
+  if (fs::exists(a.out_dir, ec) && !fs::is_directory(a.out_dir, ec))
+    throw InputError(a.out_dir, 0, "--out names a file: expected a folder");
+  fs::create_directories(a.out_dir, ec);
+  if (ec) throw InputError(a.out_dir, 0, "cannot create the --out folder: " + ec.message());
   write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
   write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
+  check_writable(a.out_dir + "/stats.json", "--out");
+  if (!a.stats_json.empty()) check_writable(a.stats_json, "--stats-json");
+  if (a.energy) check_writable(a.out_dir + "/energy.json", "--out");
 
+  auto write_stats = [&](RunReport& report) {
+    report.unmodelled_options = cfg.options.unmodelled_names();
+    const std::string json = to_json(report).dump(2) + "\n";
+    write_file(a.out_dir + "/stats.json", json);
+    if (!a.stats_json.empty()) write_file(a.stats_json, json);
+    return json;
+  };
+
+  InterruptGuard interrupt;
   GpuModelOptions model_opts;
+  model_opts.stop = interrupt.flag();
   std::unique_ptr<IntervalStatsWriter> intervals;
   if (a.stats_interval) {
     intervals = std::make_unique<IntervalStatsWriter>(a.out_dir + "/stats-interval.jsonl", a.stats_interval, cfg.gpu.clock.core_mhz);
     intervals->attach(model_opts);
   }
+  std::unique_ptr<RunProgressLine> progress;
+  if (progress_wanted(a.progress, a.quiet)) {
+    progress = std::make_unique<RunProgressLine>();
+    model_opts.on_progress = [&progress](const RunProgress& p) { progress->update(p); };
+  }
   GpuModel gpu("gpu", cfg.gpu, model_opts);
-  RunReport report = gpu.run(app);
-  report.unmodelled_options = cfg.options.unmodelled_names();
+  RunReport report;
+  try {
+    report = gpu.run(app);
+  } catch (const InputError&) {
+    // Bad input found during the run: keep what was simulated, then report the error.
+    if (progress) progress->finish();
+    RunReport partial = gpu.partial_report();
+    write_stats(partial);
+    throw;
+  }
+  if (progress) progress->finish();
 
-  const std::string json = to_json(report).dump(2) + "\n";
-  write_file(a.out_dir + "/stats.json", json);
-  if (!a.stats_json.empty()) write_file(a.stats_json, json);
-  if (a.json_stdout)
+  const std::string json = write_stats(report);
+  if (a.quiet) {
+    // --quiet: nothing but errors, even with --json
+  } else if (a.json_stdout)
     std::cout << json;
-  else if (!a.quiet)
+  else
     std::cout << to_text(report, /*with_units=*/false);
   if (a.energy) {
-    namespace fs = std::filesystem;
-    const std::string label =
-        a.energy_label.empty() ? fs::path(a.out_dir).lexically_normal().filename().string() : a.energy_label;
-    const nlohmann::ordered_json e = run_energy_json(cfg.gpu, report, label.empty() ? "run" : label, a.energy_node_nm);
+    const nlohmann::ordered_json e = run_energy_json(*energy_model, report, energy_label(a), a.energy_node_nm);
     write_file(a.out_dir + "/energy.json", e.dump(2) + "\n");
     if (!a.quiet && !a.json_stdout) print_run_energy(std::cout, e);
+  }
+  if (report.end == RunEnd::Interrupted) {
+    std::cerr << "gpucosim: interrupted at core cycle " << uint64_t(report.total["gpu_sim_cycle"])
+              << "; the statistics so far are in " << a.out_dir << "/stats.json\n";
+    return kInterruptedExitCode;
   }
   if (report.end == RunEnd::Deadlock) {
     std::cerr << "gpucosim: error: " << report.end_report << "\n";
@@ -107,25 +183,32 @@ void register_run_command(CLI::App& app, int* exit_code) {
   cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to simulate");
   cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
   cmd->add_option("--config", a->configs,
-                  "preset name (GTX480, GTX980, FINEREG, QV100) or gpgpusim.config file; repeat to layer, "
+                  "preset name (see `gpucosim presets`) or gpgpusim.config file; repeat to layer, "
                   "later files override earlier (default GTX480)");
   cmd->add_option("--set", a->sets, "override one option: key=value (repeatable; after all files)");
   cmd->add_option("--stats-json", a->stats_json, "also write the statistics JSON to this file");
   cmd->add_option("--out", a->out_dir, "folder for stats.json, effective.config, effective-config.json")
       ->capture_default_str();
-  cmd->add_option("--max-cycles", a->max_cycles, "stop after this many core cycles (gpgpu_max_cycle)");
-  cmd->add_option("--binary-version", a->binary_version,
-                  "SASS binary version to assume for traces whose version has no opcode map");
+  add_uint_option(cmd, "--max-cycles", &a->max_cycles, "stop after this many core cycles (gpgpu_max_cycle; 0 = no limit)");
+  add_uint_option(cmd, "--binary-version", &a->binary_version,
+                  "SASS binary version to assume for traces whose version has no opcode map", 0, 1000);
   cmd->add_flag("--energy", a->energy,
                 "also report each kernel's energy (power/gpu_energy.h) and write it to <out>/energy.json");
-  cmd->add_option("--energy-node", a->energy_node_nm, "process node of the energy model in nm (16..180)")
-      ->capture_default_str();
+  add_real_option(cmd, "--energy-node", &a->energy_node_nm, "process node of the energy model in nm (16..180, default 45)",
+                  power::kMinNodeNm, power::kMaxNodeNm);
   cmd->add_option("--energy-label", a->energy_label,
                   "name of this run in energy.json and `gpucosim report` (default: the --out folder's name)");
-  cmd->add_option("--stats-interval", a->stats_interval,
+  add_bytes_option(cmd, "--memory-limit", &a->memory_limit,
+                   "refuse a configuration whose model needs more bytes than this (default: half the physical memory, "
+                   "at most 16 GB; K/M/G suffixes; 0 = no limit)");
+  cmd->add_flag_function(
+      "--progress", [a](int64_t) { a->progress = 1; },
+      "show kernels done, cycles, rate and time left on stderr (default: when stderr is a terminal)");
+  cmd->add_flag_function("--no-progress", [a](int64_t) { a->progress = 0; }, "never show progress");
+  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text (not with --quiet)");
+  cmd->add_flag("--quiet", a->quiet, "print nothing but errors (and progress only if --progress is given)");
+  add_uint_option(cmd, "--stats-interval", &a->stats_interval,
                   "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
-  cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text");
-  cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/numeric_options.h"
 #include "cli/configs_dir.h"
 #include "kernel/input_error.h"
 #include "sweep/collect.h"
@@ -259,7 +260,9 @@ void register_sweep_command(CLI::App& app, int* exit_code) {
   CLI::App* cmd = app.add_subcommand("sweep", "Run a design-space sweep file locally or on Slurm; status and collect read it back");
   cmd->add_option("spec", a->spec, "sweep file (YAML; see docs/user-guide.md#sweeps)");
   cmd->add_option("--out", a->out, "folder of the sweep's points and results (default sweep-<file name>)");
-  cmd->add_option("-j,--jobs", a->jobs, "points run at once by the local backend (default: the number of cores)");
+  cmd->add_option_function<std::string>(
+      "-j,--jobs", [a](const std::string& v) { a->jobs = unsigned(parse_uint_arg("--jobs", v, 0, 4096)); },
+      "points run at once by the local backend (default, or 0: the number of cores)");
   cmd->add_option("--backend", a->backend, "local (a process pool) or slurm (sbatch job arrays)")->capture_default_str();
   cmd->add_option("--partition", a->slurm.partition, "slurm: sbatch --partition");
   cmd->add_option("--time", a->slurm.time, "slurm: sbatch --time (per point)");
@@ -289,7 +292,9 @@ void register_sweep_command(CLI::App& app, int* exit_code) {
   auto* rp = cmd->add_subcommand("run-point", "Run one planned point (what each Slurm array task runs)");
   rp->add_option("dir", a->point, "the point's folder");
   rp->add_option("--list", a->list, "file of point folders, one per line");
-  rp->add_option("--index", a->index, "line of --list to run, from 0 ($SLURM_ARRAY_TASK_ID)");
+  rp->add_option_function<std::string>(
+      "--index", [a](const std::string& v) { a->index = long(parse_uint_arg("--index", v, 0, 1u << 30)); },
+      "line of --list to run, from 0 ($SLURM_ARRAY_TASK_ID)");
   rp->callback([a, exit_code] { *exit_code = run_one_point(*a); });
 }
 

@@ -5,10 +5,13 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/numeric_options.h"
+#include "cli/progress.h"
 #include "kernel/input_error.h"
 #include "synth/flow/golden.h"
 #include "synth/flow/manifest.h"
@@ -20,7 +23,9 @@ namespace {
 
 struct SynthArgs {
   std::string block, liberty, out, rtl_dir, golden, yosys = "yosys", sta = "sta";
-  double clock_ns = 0, node_nm = 0, sram_activity = 0.1;
+  std::optional<double> clock_ns, node_nm;  // unset: the manifest's clock, the liberty's node
+  double sram_activity = 0.1;
+  int progress = -1;  // --progress 1, --no-progress 0, neither -1
   std::vector<std::string> params;
   std::string activity, activity_window, activity_scope, workload;
   bool check_golden = false, update_golden = false, quiet = false;
@@ -40,12 +45,10 @@ void run(const SynthArgs& a) {
   synth::SynthOptions o;
   o.out_dir = a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out;
   o.liberty = a.liberty;
-  o.node_nm = a.node_nm;
-  o.clock_ns = a.clock_ns;
+  o.node_nm = a.node_nm.value_or(0);    // 0 = from the liberty
+  o.clock_ns = a.clock_ns.value_or(0);  // 0 = the manifest's
   o.yosys = a.yosys;
   o.sta = a.sta;
-  if (!(a.sram_activity >= 0 && a.sram_activity <= 1))
-    throw InputError("--sram-activity", 0, "expected accesses per port per cycle within 0..1");
   o.sram_activity = a.sram_activity;
   // Golden values are those of the regression, which runs the manifest's CI-sized configuration.
   const bool golden_run = a.check_golden || a.update_golden || !a.golden.empty();
@@ -66,7 +69,13 @@ void run(const SynthArgs& a) {
     throw InputError("--activity", 0, "--activity-window, --activity-scope and --workload need --activity FILE.vcd");
   }
 
+  std::unique_ptr<StageTicker> ticker;
+  if (progress_wanted(a.progress, a.quiet)) {
+    ticker = std::make_unique<StageTicker>("gpucosim synth " + m.block);
+    o.on_stage = [&ticker](const std::string& s) { ticker->stage(s); };
+  }
   const synth::SynthResult r = synth::run_synth(m, o);
+  ticker.reset();
   if (!a.quiet) {
     std::cout << r.block << ": " << r.cells << " cells, " << r.sram_macros << " SRAM macros; area " << fixed(r.total_area_um2, 1)
               << " um^2 (logic " << fixed(r.logic_area_um2, 1) << ", SRAM " << fixed(r.sram_area_um2, 1) << ") at "
@@ -98,7 +107,8 @@ void run(const SynthArgs& a) {
     if (!a.quiet) std::cout << "  golden values written to " << golden << "\n";
   } else if (a.check_golden || !a.golden.empty()) {
     const synth::GoldenCheck c = synth::compare_with_golden(r, synth::load_golden(golden), golden);
-    for (const auto& i : c.improvements) std::cout << "  improved: " << i << " (refresh with --update-golden)\n";
+    if (!a.quiet)
+      for (const auto& i : c.improvements) std::cout << "  improved: " << i << " (refresh with --update-golden)\n";
     if (!c.ok()) {
       std::string msg = "synthesis regression against the golden values:";
       for (const auto& f : c.failures) msg += "\n  " + f;
@@ -117,12 +127,15 @@ void register_synth_command(CLI::App& app) {
   cmd->add_option("block", a->block, "block name (rtl/<block>/block.json), a folder with block.json, or a manifest")
       ->required();
   cmd->add_option("--liberty", a->liberty, "standard-cell liberty (default: Debian qflow-tech-osu018, 180 nm)");
-  cmd->add_option("--clock-ns", a->clock_ns, "target clock period in ns (default: the manifest's)");
+  add_real_option(cmd, "--clock-ns", &a->clock_ns, "target clock period in ns (default: the manifest's)", 0, 1e6,
+                  /*min_exclusive=*/true);
   cmd->add_option("--out", a->out, "output folder (default: gpucosim-out/synth/<block>)");
-  cmd->add_option("--node", a->node_nm, "process node of the liberty in nm, when its name does not tell");
+  add_real_option(cmd, "--node", &a->node_nm, "process node of the liberty in nm, when its name does not tell", 0,
+                  1000, /*min_exclusive=*/true);
   cmd->add_option("--param", a->params, "override a top-level parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--rtl-dir", a->rtl_dir, "where block names are looked up (default: the source tree's rtl/)");
-  cmd->add_option("--sram-activity", a->sram_activity, "SRAM accesses per macro port per cycle for power (default 0.1)");
+  add_real_option(cmd, "--sram-activity", &a->sram_activity,
+                  "SRAM accesses per macro port per cycle for power (0..1, default 0.1)", 0, 1);
   cmd->add_option("--activity", a->activity,
                   "VCD of the block recorded in a co-simulation: also report power_activity_mw from its switching activity");
   cmd->add_option("--activity-window", a->activity_window,
@@ -135,6 +148,10 @@ void register_synth_command(CLI::App& app) {
   cmd->add_flag("--update-golden", a->update_golden, "write this run's figures as the block's golden values");
   cmd->add_option("--yosys", a->yosys, "yosys executable (default: yosys on PATH)");
   cmd->add_option("--sta", a->sta, "OpenSTA executable (default: sta on PATH)");
+  cmd->add_flag_function(
+      "--progress", [a](int64_t) { a->progress = 1; },
+      "show the running stage and its time on stderr (default: when stderr is a terminal)");
+  cmd->add_flag_function("--no-progress", [a](int64_t) { a->progress = 0; }, "never show progress");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors");
   cmd->callback([a] { run(*a); });
 }

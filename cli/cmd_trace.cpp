@@ -2,8 +2,10 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
+#include "cli/numeric_options.h"
 #include "cli/trace_summary.h"
 #include "kernel/input_error.h"
 #include "trace/trace_writer.h"
@@ -16,7 +18,7 @@ namespace {
 struct InfoOptions {
   std::string path;
   bool text = false;
-  int64_t assume_version = -1;
+  std::optional<uint64_t> assume_version;
 };
 
 struct GenOptions {
@@ -28,11 +30,11 @@ struct GenOptions {
 
 void run_info(const InfoOptions& o) {
   TraceReadOptions ro;
-  if (o.assume_version >= 0) {
-    if (!is_supported_binary_version(uint32_t(o.assume_version)))
+  if (o.assume_version) {
+    if (!is_supported_binary_version(uint32_t(*o.assume_version)))
       throw InputError("--assume-binary-version", 0,
-                       "binary version " + std::to_string(o.assume_version) + " has no opcode map");
-    ro.assume_binary_version = uint32_t(o.assume_version);
+                       "binary version " + std::to_string(*o.assume_version) + " has no opcode map");
+    ro.assume_binary_version = uint32_t(*o.assume_version);
   }
   AppSummary s = summarise_trace(o.path, ro);
   if (o.text)
@@ -77,8 +79,8 @@ void register_trace_command(CLI::App& app) {
       "info", "Print per-kernel and total counts of a kernelslist.g, .traceg or .traceg.xz (JSON by default)");
   info_cmd->add_option("PATH", info->path, "kernelslist.g, kernel-N.traceg or kernel-N.traceg.xz")->required();
   info_cmd->add_flag("--text", info->text, "print for people instead of JSON");
-  info_cmd->add_option("--assume-binary-version", info->assume_version,
-                       "opcode map to use for traces whose binary version has none (e.g. 80)");
+  add_uint_option(info_cmd, "--assume-binary-version", &info->assume_version,
+                  "opcode map to use for traces whose binary version has none (e.g. 80)", 0, 1000);
   info_cmd->callback([info] { run_info(*info); });
 
   auto gen = std::make_shared<GenOptions>();

@@ -16,5 +16,12 @@ void register_blocks_command(CLI::App& app);     // blocks
 void register_analyze_command(CLI::App& app);    // analyze cfg | liveness
 void register_sweep_command(CLI::App& app, int* exit_code);  // sweep | sweep status | collect | run-point
 void register_plot_command(CLI::App& app);       // plot
+void register_presets_command(CLI::App& app);    // presets
+
+// Usage errors (cli_usage.cpp): an unknown first word is named before CLI11 parses (CLI11 alone
+// only says "A subcommand is required"); a parse error becomes "gpucosim: error: ..." with the
+// command to ask for help.
+void check_command_name(const CLI::App& app, int argc, char** argv);
+std::string usage_error_message(const CLI::App& app, const CLI::ParseError& e);
 
 }  // namespace gpucosim::cli

@@ -1,5 +1,7 @@
 // gpucosim command-line entry point: builds the CLI from the registered subcommands, runs the
 // chosen one, and turns bad input into "gpucosim: error: file:line: what" with exit code 1.
+// Usage errors the argument parser finds (an unknown option or command, a missing argument) are
+// printed the same way and exit with 2.
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -37,11 +39,16 @@ int sc_main(int argc, char** argv) {
   gpucosim::cli::register_analyze_command(app);
   gpucosim::cli::register_sweep_command(app, &exit_code);
   gpucosim::cli::register_plot_command(app);
+  gpucosim::cli::register_presets_command(app);
 
   try {
+    gpucosim::cli::check_command_name(app, argc, argv);
     app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    std::cerr << gpucosim::cli::usage_error_message(app, e) << "\n";
+    return 2;
   } catch (const gpucosim::InputError& e) {
     std::cerr << "gpucosim: error: " << e.what() << "\n";
     return 1;

@@ -9,11 +9,14 @@
 
 namespace gpucosim::cli {
 
-nlohmann::ordered_json run_energy_json(const GpuConfig& cfg, const RunReport& run, const std::string& label,
-                                       double node_nm) {
+std::unique_ptr<power::GpuEnergyModel> make_run_energy_model(const GpuConfig& cfg, double node_nm) {
   power::EnergyOptions opt;
   opt.node_nm = node_nm;
-  const power::GpuEnergyModel model(cfg, opt);  // sizes every SRAM once for all kernels
+  return std::make_unique<power::GpuEnergyModel>(cfg, opt);  // sizes every SRAM once for all kernels
+}
+
+nlohmann::ordered_json run_energy_json(const power::GpuEnergyModel& model, const RunReport& run,
+                                       const std::string& label, double node_nm) {
   nlohmann::ordered_json j;
   j["label"] = label;
   j["node_nm"] = node_nm;
@@ -29,6 +32,18 @@ nlohmann::ordered_json run_energy_json(const GpuConfig& cfg, const RunReport& ru
     kernels.push_back(e);
   }
   j["kernels"] = kernels;
+  // The model's energy per event and leakage (power/gpu_energy.h EventEnergies), so the figures a
+  // page quotes come from a command (docs/gpu-energy.md).
+  const power::EventEnergies& ev = model.energies();
+  j["event_energies"] = {{"rf_read_pj", ev.rf_read_pj},         {"rf_write_pj", ev.rf_write_pj},
+                         {"l1_read_pj", ev.l1_read_pj},         {"l1_write_pj", ev.l1_write_pj},
+                         {"shmem_access_pj", ev.shmem_access_pj}, {"l2_read_pj", ev.l2_read_pj},
+                         {"l2_write_pj", ev.l2_write_pj},       {"dram_pj_per_byte", ev.dram_pj_per_byte},
+                         {"int_pj", ev.int_pj},                 {"sp_pj", ev.sp_pj},
+                         {"dp_pj", ev.dp_pj},                   {"sfu_pj", ev.sfu_pj},
+                         {"tensor_pj", ev.tensor_pj},           {"rf_leak_mw", ev.rf_leak_mw},
+                         {"l1_leak_mw", ev.l1_leak_mw},         {"shmem_leak_mw", ev.shmem_leak_mw},
+                         {"l2_leak_mw", ev.l2_leak_mw}};
   nlohmann::ordered_json total = power::to_json(model.evaluate(run.total));
   total["label"] = label + "/total";
   j["total"] = total;

@@ -58,7 +58,9 @@ PointRun run_point(const std::string& exe, const std::string& dir, const std::fu
   if (on_start && !on_start(pid)) kill(pid, SIGTERM);
   const ChildEnd end = wait_child(pid);
   run.result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (end.signal == SIGINT || end.signal == SIGTERM || end.signal == SIGHUP) {
+  // `gpucosim run` stops cleanly on SIGINT/SIGTERM, writes its statistics so far and exits with
+  // 128 + SIGINT (cli/interrupt.h): stopped, not failed, like a run the signal killed.
+  if (end.signal == SIGINT || end.signal == SIGTERM || end.signal == SIGHUP || (!end.signal && end.exit_code == 128 + SIGINT)) {
     run.interrupted = true;
     return run;
   }

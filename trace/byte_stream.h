@@ -42,8 +42,10 @@ std::unique_ptr<ByteSource> memory_source(std::string data);
 std::unique_ptr<ByteSink> open_plain_sink(const std::string& path);
 std::unique_ptr<ByteSink> open_xz_sink(const std::string& path, uint32_t preset = 1);
 
-// Picks plain or .xz by the path's suffix (.traceg or .xz); anything else is an InputError.
+// Picks plain or .xz by the file's first bytes (the xz magic), whatever its name; a folder or a
+// binary file that is not .xz is an InputError.
 std::unique_ptr<ByteSource> open_trace_source(const std::string& path);
+// The writer picks by the path's suffix (.xz compresses).
 std::unique_ptr<ByteSink> open_trace_sink(const std::string& path);
 
 }  // namespace gpucosim

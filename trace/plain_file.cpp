@@ -11,6 +11,7 @@
 #include "trace/byte_stream.h"
 #include "trace/text_scan.h"
 #include "trace/trace_reader.h"
+#include "trace/trace_sniff.h"
 
 namespace gpucosim {
 namespace {
@@ -84,12 +85,17 @@ std::unique_ptr<ByteSink> open_plain_sink(const std::string& path) {
   return std::make_unique<PlainSink>(f);
 }
 
-// Accel-Sim's PipeReader accepts exactly these two suffixes; we do the same so a trace that works
-// here works there.
+// By content, not by name: an .xz stream is decompressed whatever it is called, anything else is
+// read as it is (the kernel header check then says whether it is a trace).
 std::unique_ptr<ByteSource> open_trace_source(const std::string& path) {
-  if (trace_text::ends_with(path, ".xz")) return open_xz_source(path);
-  if (trace_text::ends_with(path, ".traceg")) return open_plain_source(path);
-  throw InputError(path, 0, "unsupported trace file suffix: expected .traceg or .traceg.xz");
+  switch (sniff_trace_file(path)) {
+    case TraceFileKind::KernelTraceXz: return open_xz_source(path);
+    case TraceFileKind::Folder: throw InputError(path, 0, "is a folder: expected a kernel trace file");
+    case TraceFileKind::Binary:
+      throw InputError(path, 0, "binary data: expected a kernel trace (text starting with '-kernel name = ...', "
+                                "or an .xz of one)");
+    default: return open_plain_source(path);
+  }
 }
 
 std::unique_ptr<ByteSink> open_trace_sink(const std::string& path) {
@@ -99,7 +105,12 @@ std::unique_ptr<ByteSink> open_trace_sink(const std::string& path) {
 }
 
 bool is_kernel_trace_path(const std::string& path) {
-  return trace_text::ends_with(path, ".traceg") || trace_text::ends_with(path, ".xz");
+  switch (sniff_trace_file(path)) {
+    case TraceFileKind::KernelTrace:
+    case TraceFileKind::KernelTraceXz: return true;
+    case TraceFileKind::Missing: return trace_text::ends_with(path, ".traceg") || trace_text::ends_with(path, ".xz");
+    default: return false;
+  }
 }
 
 }  // namespace gpucosim

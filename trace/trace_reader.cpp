@@ -1,12 +1,13 @@
 // Entry points of the trace reader: kernelslist.g and kernel traces from files or memory.
 #include "trace/trace_reader.h"
 
-#include <sys/stat.h>
+#include <filesystem>
 
 #include "kernel/input_error.h"
 #include "trace/byte_stream.h"
 #include "trace/line_source.h"
 #include "trace/text_scan.h"
+#include "trace/trace_sniff.h"
 #include "trace/traceg_source.h"
 
 namespace gpucosim {
@@ -14,11 +15,44 @@ namespace {
 
 using namespace trace_text;
 
+bool is_kernel_path_line(std::string_view t) {
+  return starts_with(t, "kernel") || starts_with(t, "./") || starts_with(t, "../") || starts_with(t, "/") ||
+         ends_with(t, ".traceg") || ends_with(t, ".traceg.xz");
+}
+
+bool has_control_chars(std::string_view t) {
+  for (unsigned char c : t)
+    if ((c < 0x20 && c != '\t') || c == 0x7f) return true;
+  return false;
+}
+
+// A kernel line of a list read from disk: the file must exist, be a kernel trace (by content)
+// and not be the list itself.
+void check_kernel_file(const LineSource& ls, const std::string& list_path, const std::string& written) {
+  namespace fs = std::filesystem;
+  const std::string resolved = resolve_kernel_path(list_path, written);
+  std::error_code ec;
+  if (fs::exists(resolved, ec) && fs::equivalent(resolved, list_path, ec))
+    ls.fail("the list names itself ('" + written + "'): expected a kernel trace (kernel-N.traceg)");
+  switch (sniff_trace_file(resolved)) {
+    case TraceFileKind::KernelTrace:
+    case TraceFileKind::KernelTraceXz: return;
+    case TraceFileKind::Missing: ls.fail("kernel trace '" + written + "' not found (looked for " + resolved + ")");
+    case TraceFileKind::Folder: ls.fail("'" + written + "' is a folder (" + resolved + "): expected a kernel trace file");
+    default:
+      ls.fail("'" + written + "' (" + resolved +
+              ") is not a kernel trace: expected a file starting with '-kernel name = ...' or an .xz of one");
+  }
+}
+
 std::vector<Command> parse_kernelslist(LineSource& ls, const std::string* list_path) {
   std::vector<Command> out;
   std::string_view line;
+  bool any_kernel = false;
   while (ls.next_nonblank(line)) {
     std::string_view t = trim(line);
+    if (has_control_chars(t))
+      ls.fail("binary data: expected a text kernelslist.g (MemcpyHtoD lines and kernel trace paths)");
     if (starts_with(t, "MemcpyHtoD")) {
       // MemcpyHtoD,<hex dst>,<decimal bytes>
       Command c;
@@ -28,26 +62,35 @@ std::vector<Command> parse_kernelslist(LineSource& ls, const std::string* list_p
           !parse_hex(trim(t.substr(c1 + 1, c2 - c1 - 1)), c.addr) || !parse_dec(trim(t.substr(c2 + 1)), c.bytes))
         ls.fail("expected 'MemcpyHtoD,<hex address>,<decimal bytes>'");
       out.push_back(std::move(c));
-    } else if (starts_with(t, "kernel")) {
+    } else if (starts_with(t, "MemcpyDtoH") || starts_with(t, "#")) {
+      // Device-to-host copies do not change the simulation (Accel-Sim ignores them); comments.
+    } else if (is_kernel_path_line(t)) {
       Command c;
       c.kind = Command::Kind::Kernel;
       c.path = std::string(t);
-      if (list_path) {
-        std::string resolved = resolve_kernel_path(*list_path, c.path);
-        struct stat st {};
-        if (::stat(resolved.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-          ls.fail("kernel trace '" + c.path + "' not found (looked for " + resolved + ")");
-      }
+      if (list_path) check_kernel_file(ls, *list_path, c.path);
       out.push_back(std::move(c));
+      any_kernel = true;
+    } else {
+      ls.fail("unexpected '" + std::string(shorten(t)) +
+              "': expected 'MemcpyHtoD,<hex address>,<decimal bytes>', 'MemcpyDtoH,...', a '#' comment or a kernel "
+              "trace path (kernel-N.traceg, ./DIR/FILE, /abs/FILE)");
     }
-    // Anything else (MemcpyDtoH, comments) is ignored, as Accel-Sim does.
   }
+  if (!any_kernel)
+    throw InputError(ls.name(), 0, "no kernel launch: expected at least one kernel trace line (kernel-N.traceg)");
   return out;
 }
 
 }  // namespace
 
 std::vector<Command> read_kernelslist(const std::string& list_path) {
+  switch (sniff_trace_file(list_path)) {
+    case TraceFileKind::Folder: throw InputError(list_path, 0, "is a folder: expected a kernelslist.g or a kernel trace");
+    case TraceFileKind::Binary:
+      throw InputError(list_path, 0, "binary data: expected a kernelslist.g or a kernel trace (text)");
+    default: break;
+  }
   LineSource ls(list_path, open_plain_source(list_path));
   return parse_kernelslist(ls, &list_path);
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "kernel/input_error.h"
+#include "kernel/stream_limits.h"
 #include "trace/trace_header.h"
 #include "trace/text_scan.h"
 
@@ -51,6 +52,8 @@ TracegSource::TracegSource(std::unique_ptr<LineSource> lines, const TraceReadOpt
   begin_pending_ = p.begin_tb_consumed;
   table_ = OpcodeTable(checked_binary_version(p, *lines_, opts));
   parser_ = std::make_unique<InstructionParser>(header_, table_);
+  // Duplicate blocks are found with one bit per block of the grid, up to 2^28 blocks (32 MB).
+  if (header_.thread_blocks() <= (uint64_t(1) << 28)) seen_.assign(size_t(header_.thread_blocks()), false);
 }
 
 // Reads `insts` instruction lines of warp `w`; a keyword line or the end of the file before that
@@ -74,7 +77,13 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   LineSource& ls = *lines_;
   std::string_view line, value;
   if (!begin_pending_) {
-    if (!ls.next_nonblank(line)) return false;  // a clean end between thread blocks
+    if (!ls.next_nonblank(line)) {  // a clean end between thread blocks
+      if (blocks_read_ != header_.thread_blocks())
+        ls.fail("end of file after " + std::to_string(blocks_read_) + " thread block(s): the grid (" +
+                header_.grid.str() + ") has " + std::to_string(header_.thread_blocks()) +
+                "; expected one #BEGIN_TB ... #END_TB per block");
+      return false;
+    }
     if (trim(line) != "#BEGIN_TB") ls.fail("expected '#BEGIN_TB'");
   }
   begin_pending_ = false;
@@ -87,6 +96,15 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   const Dim3& g = header_.grid;
   if (tb.id.x >= g.x || tb.id.y >= g.y || tb.id.z >= g.z)
     ls.fail("thread block " + tb.id.str() + " is outside the grid (" + g.str() + ")");
+  if (!seen_.empty()) {
+    const uint64_t linear = (uint64_t(tb.id.z) * g.y + tb.id.y) * g.x + tb.id.x;
+    if (seen_[size_t(linear)]) ls.fail("thread block " + tb.id.str() + " appears a second time");
+    seen_[size_t(linear)] = true;
+  }
+  if (++blocks_read_ > header_.thread_blocks())
+    ls.fail("more thread blocks than the grid (" + g.str() + ") has: " + std::to_string(header_.thread_blocks()));
+  const uint64_t tb_line = ls.line_no();
+  uint64_t block_bytes = 0;
 
   const uint32_t max_warps = header_.warps_per_block();
   size_t n_warps = 0;
@@ -95,7 +113,15 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   for (;;) {
     if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'warp = N' or '#END_TB'");
     std::string_view t = trim(line);
-    if (t == "#END_TB") break;
+    if (t == "#END_TB") {
+      // Accel-Sim's post-processor lists a warp that ran nothing as "insts = 0", so every warp of
+      // the block is present; a missing one (or a block with none) is a damaged trace.
+      if (n_warps != max_warps)
+        ls.fail("thread block " + tb.id.str() + " (line " + std::to_string(tb_line) + ") has " + std::to_string(n_warps) +
+                " warp(s): expected the " + std::to_string(max_warps) + " of block dim (" + header_.block.str() +
+                "), a warp that ran nothing listed with 'insts = 0'");
+      break;
+    }
     if (t == "#BEGIN_TB") ls.fail("nested '#BEGIN_TB': the thread block started at line " + std::to_string(begin_line) + " has no '#END_TB'");
     if (!keyword(t, "warp", value)) {
       if (n_warps > 0 && looks_like_instruction(t))
@@ -116,6 +142,10 @@ bool TracegSource::next_block(ThreadBlock& tb) {
     uint64_t insts = 0;
     if (!keyword(trim(line), "insts", value)) ls.fail("expected 'insts = N' after 'warp = " + std::to_string(id) + "'");
     if (!parse_dec(value, insts)) ls.fail("bad instruction count '" + std::string(shorten(value)) + "': expected a decimal number");
+    if (insts > kMaxBlockStreamBytes / sizeof(Instruction) ||
+        block_bytes + warp_stream_bytes(insts, 0) > kMaxBlockStreamBytes)
+      ls.fail("warp " + std::to_string(id) + " of thread block " + tb.id.str() + " has " + std::to_string(insts) +
+              " instructions: above the bound of " + stream_limit_text());
     last_insts = insts;
 
     // Reuse the Warp objects (and their vectors' capacity) of the previous block.
@@ -126,6 +156,9 @@ bool TracegSource::next_block(ThreadBlock& tb) {
     w.addrs.clear();
     w.insts.reserve(size_t(std::min<uint64_t>(insts, 4096)));  // a hint only: the count is untrusted
     read_warp_body(w, insts);
+    block_bytes += warp_stream_bytes(w.insts.size(), w.addrs.size());
+    if (block_bytes > kMaxBlockStreamBytes)
+      ls.fail("thread block " + tb.id.str() + "'s instruction streams exceed the bound of " + stream_limit_text());
   }
   tb.warps.resize(n_warps);
   return true;

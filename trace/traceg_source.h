@@ -1,7 +1,12 @@
 #pragma once
 // A KernelSource over a .traceg body: one `#BEGIN_TB` ... `#END_TB` block per next_block().
+// The body is checked against the header as it is read: every block inside the grid and listed
+// once, the file ends after exactly grid-size blocks, each block lists every warp its block size
+// makes (an empty warp as "insts = 0", as Accel-Sim's post-processor writes it; a block with no
+// warps is an error), and no block's streams pass kMaxBlockStreamBytes.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "kernel/kernel.h"
 #include "trace/instruction_line.h"
@@ -27,6 +32,8 @@ class TracegSource : public KernelSource {
   OpcodeTable table_;
   std::unique_ptr<InstructionParser> parser_;
   bool begin_pending_ = false;  // the header ended on `#BEGIN_TB`
+  uint64_t blocks_read_ = 0;
+  std::vector<bool> seen_;      // by linear block index; empty when the grid is too large to track
 };
 
 }  // namespace gpucosim

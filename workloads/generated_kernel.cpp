@@ -15,7 +15,16 @@ bool GeneratedKernel::next_block(ThreadBlock& tb) {
 void GeneratedKernel::generate_block(uint64_t index, ThreadBlock& tb) const {
   tb.id = Dim3::from_linear(index, header_.grid);
   tb.warps.clear();
-  fn_(index, tb.warps);
+  try {
+    fn_(index, tb.warps);
+  } catch (const StreamLimitError& e) {
+    tb.warps.clear();
+    tb.warps.shrink_to_fit();
+    throw InputError(origin_, 0,
+                     "kernel " + header_.name + ", thread block " + std::to_string(index) + ": " + e.what() +
+                         "; expected parameters that make each thread's work smaller (the block's instructions are "
+                         "held in memory while it runs)");
+  }
   for (size_t w = 0; w < tb.warps.size(); ++w) tb.warps[w].id = uint32_t(w);
 }
 

@@ -30,12 +30,15 @@ class GeneratedKernel : public KernelSource {
   // Thread block `index` on its own (random access, for tests and parallel consumers).
   void generate_block(uint64_t index, ThreadBlock& tb) const;
   const Program& program() const { return *prog_; }
+  // Names the kernel's origin ("workload branchy:n=...") in errors; generate_workload sets it.
+  void set_origin(std::string origin) { origin_ = std::move(origin); }
 
  private:
   KernelHeader header_;
   std::shared_ptr<const Program> prog_;
   BlockFn fn_;
   uint64_t next_ = 0;
+  std::string origin_ = "generated kernel";
 };
 
 // Device addresses as cudaMalloc hands them out: distinct arrays, 512-byte aligned, in a

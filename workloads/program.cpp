@@ -36,8 +36,15 @@ int Program::add(std::string_view opcode, int dst, std::initializer_list<int> sr
   return int(sites_.size() - 1);
 }
 
+void WarpStream::check_room() const {
+  if (warp_stream_bytes(warp_.insts.size(), warp_.addrs.size()) >= kMaxWarpStreamBytes)
+    throw StreamLimitError("warp " + std::to_string(warp_.id) + "'s instruction stream reached " +
+                           std::to_string(warp_.insts.size()) + " instructions, the bound of " + stream_limit_text());
+}
+
 void WarpStream::op(int site, uint32_t mask) {
   if (prog_.is_memory(site)) throw std::logic_error("memory site emitted without addresses");
+  check_room();
   Instruction in = prog_.site(site);
   in.active_mask = mask;
   warp_.push(in);
@@ -46,6 +53,7 @@ void WarpStream::op(int site, uint32_t mask) {
 void WarpStream::mem_lanes(int site, uint32_t mask, const LaneAddrs& lanes) {
   if (!prog_.is_memory(site)) throw std::logic_error("addresses given to a non-memory site");
   if (mask == 0) throw std::logic_error("memory instruction with no active lane");
+  check_room();
   Instruction in = prog_.site(site);
   in.active_mask = mask;
   in.addr_mode = choose_addr_mode(mask, lanes);

@@ -5,11 +5,14 @@
 // registers consistent across warps and loop iterations by construction.
 #include <cstdint>
 #include <initializer_list>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "kernel/kernel.h"
 #include "kernel/opcode_table.h"
+#include "kernel/stream_limits.h"
 
 namespace gpucosim::wl {
 
@@ -46,7 +49,15 @@ class Program {
   uint32_t max_reg_ = 0;
 };
 
-// Appends dynamic instances of a Program's sites to one warp.
+// Thrown by WarpStream when a warp's stream would pass kMaxWarpStreamBytes
+// (kernel/stream_limits.h); GeneratedKernel turns it into an InputError naming the workload.
+class StreamLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Appends dynamic instances of a Program's sites to one warp; throws StreamLimitError rather
+// than let one warp's stream pass kMaxWarpStreamBytes.
 class WarpStream {
  public:
   WarpStream(const Program& p, Warp& w) : prog_(p), warp_(w) {}
@@ -67,6 +78,8 @@ class WarpStream {
   const Warp& warp() const { return warp_; }
 
  private:
+  void check_room() const;
+
   const Program& prog_;
   Warp& warp_;
 };

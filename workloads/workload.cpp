@@ -6,6 +6,7 @@
 
 #include "kernel/input_error.h"
 #include "workloads/builtin.h"
+#include "workloads/generated_kernel.h"
 
 namespace gpucosim {
 
@@ -93,7 +94,10 @@ GeneratedApp generate_workload(const std::string& spec) {
     for (const auto& b : builtin_workloads()) names += (names.empty() ? "" : ", ") + b->name();
     throw InputError("--workload", 0, "unknown workload '" + name + "'; expected one of: " + names);
   }
-  return w->generate(resolve_params(*w, overrides, "--workload " + name));
+  GeneratedApp app = w->generate(resolve_params(*w, overrides, "--workload " + name));
+  for (auto& k : app.kernels)
+    if (auto* g = dynamic_cast<wl::GeneratedKernel*>(k.get())) g->set_origin("--workload " + spec);
+  return app;
 }
 
 }  // namespace gpucosim

@@ -83,8 +83,10 @@ class Reader {
   const std::string& path_;
 };
 
+// Absolute, so the tools (which run inside the output folder) find the files whatever the
+// current folder was.
 std::string absolute_in(const fs::path& dir, const std::string& p) {
-  const fs::path q = fs::path(p).is_absolute() ? fs::path(p) : dir / p;
+  const fs::path q = fs::path(p).is_absolute() ? fs::path(p) : fs::absolute(dir / p);
   return q.lexically_normal().string();
 }
 

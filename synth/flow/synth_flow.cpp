@@ -99,7 +99,12 @@ ScaledFigures scale_to(const SynthResult& r, const std::vector<SizedMacro>& macr
 
 SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   if (opt.out_dir.empty()) throw InputError("--out", 0, "expected an output folder");
-  const LibertyInfo lib = read_liberty_info(opt.liberty.empty() ? default_liberty_path() : opt.liberty, opt.node_nm);
+  auto stage = [&opt](const std::string& s) {
+    if (opt.on_stage) opt.on_stage(s);
+  };
+  // The tools run inside the output folder: every path they read is made absolute first.
+  const std::string liberty = opt.liberty.empty() ? default_liberty_path() : fs::absolute(opt.liberty).string();
+  const LibertyInfo lib = read_liberty_info(liberty, opt.node_nm);
   const double clock_ns = opt.clock_ns > 0 ? opt.clock_ns : m.clock_ns;
   if (!(clock_ns > 0)) throw InputError("--clock-ns", 0, "expected a positive clock period in ns");
   if (!m.macros.empty() && !(lib.node_nm >= power::kMinNodeNm && lib.node_nm <= power::kMaxNodeNm))
@@ -115,7 +120,9 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   for (const auto& [k, v] : opt.parameters) params[k] = v;
 
   // Yosys, then the SRAM model for the macros it kept.
+  stage("Yosys: synthesis onto " + lib.library + " (log: " + paths.yosys_log + ")");
   YosysStage ys = run_yosys(m, params, lib, clock_ns, opt, paths);
+  if (!ys.macros.empty()) stage("SRAM model: " + std::to_string(ys.macros.size()) + " macro(s)");
   std::vector<MacroCost> costs;
   for (const auto& sm : ys.macros) costs.push_back(cost_macro(sm, {lib.node_nm, clock_ns, opt.sram_activity}));
   if (!ys.macros.empty()) {
@@ -130,6 +137,7 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   so.output_load_pf = opt.output_load_pf;
   so.macro_liberty = !ys.macros.empty();
   write_file(paths.sta_script, sta_script(m, lib, so, paths));
+  stage("OpenSTA: timing and power (log: " + paths.sta_log + ")");
   const ToolRun sta = run_tool(opt.sta, {"-no_init", "-exit", paths.sta_script}, paths.dir, paths.sta_log);
   const StaReport timing = parse_sta_output(read_text_file(paths.sta_log), paths.sta_log);
 
@@ -192,6 +200,7 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
     r.scaled.push_back(scale_to(r, ys.macros, node, opt));
   }
   if (!opt.activity.vcd.empty()) {
+    stage("OpenSTA: power from the activity of " + opt.activity.vcd);
     r.power_activity = activity_power(m, lib, so, paths, opt.activity, opt.sta);
     r.power_activity.sram_mw = r.sram_dynamic_mw + r.sram_leakage_mw;
     r.power_activity.power_mw = r.power_activity.logic_mw + r.power_activity.sram_mw;

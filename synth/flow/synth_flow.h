@@ -3,6 +3,7 @@
 // buffering, stat) with SRAM macros kept as blackboxes, the SRAM model for the macros, OpenSTA
 // (setup/hold slack, critical path, power) and the scaling to other nodes. Writes the scripts,
 // logs, netlist and DIR/synth.json + DIR/synth.md into the output folder.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct SynthOptions {
   double output_load_pf = 0.01;
   std::vector<double> scale_to_nm = {45, 28};
   ActivityRequest activity;            // activity.vcd non-empty: also the power from that VCD
+  // Called as each stage starts ("Yosys: synthesis", "OpenSTA: timing and power" ...), for
+  // `gpucosim synth --progress`.
+  std::function<void(const std::string& stage)> on_stage;
 };
 
 // Runs the flow. Throws InputError on bad input or a tool failure: the message names the file and

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <filesystem>
 #include <sstream>
 
 #include "kernel/input_error.h"
@@ -28,13 +29,15 @@ bool is_executable_file(const std::string& p) {
 
 std::string find_executable(const std::string& program) {
   if (program.empty()) return {};
-  if (program.find('/') != std::string::npos) return is_executable_file(program) ? program : std::string();
+  // Absolute: the tool runs inside the output folder (a relative ./yosys would name another file).
+  if (program.find('/') != std::string::npos)
+    return is_executable_file(program) ? std::filesystem::absolute(program).string() : std::string();
   const char* path = std::getenv("PATH");
   std::stringstream dirs(path ? path : "/usr/local/bin:/usr/bin:/bin");
   std::string dir;
   while (std::getline(dirs, dir, ':')) {
     const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-    if (is_executable_file(candidate)) return candidate;
+    if (is_executable_file(candidate)) return std::filesystem::absolute(candidate).string();
   }
   return {};
 }

@@ -44,6 +44,8 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
   if (core.max_threads % core.warp_size != 0)
     c.fail("gpgpu_shader_core_pipeline", "threads per SM to be a multiple of the warp size");
   const uint32_t warps = core.max_warps();
+  // The SM keeps one bit per warp in 64-bit masks (systemc/sm/sm.h).
+  if (warps > 64) c.fail("gpgpu_shader_core_pipeline", "at most 64 warps per SM (2048 threads of 32)");
   if (warps % core.n_schedulers != 0)
     c.fail("gpgpu_num_sched_per_core", "a divisor of the " + std::to_string(warps) + " warps per SM (" +
                                            c.value("gpgpu_shader_core_pipeline") + ")");
@@ -66,20 +68,39 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
                ? "gpgpu_operand_collector_num_units_sp"
                : "gpgpu_operand_collector_num_units_gen",
            "at least one operand collector unit in total");
-  if (core.collector_in_ports == 0 || core.collector_out_ports == 0)
-    c.fail(options.find("gpgpu_enable_specialized_operand_collector")->value == "1"
-               ? "gpgpu_operand_collector_num_in_ports_sp"
-               : "gpgpu_operand_collector_num_in_ports_gen",
-           "at least one operand collector input and output port in total");
 
-  // L1: a sectored L1 needs the sector coalescer, and the banks split the sets evenly.
-  if (core.l1d.enabled) {
-    if (core.l1d.sectored && core.coalesce_arch < 60)
-      c.fail("gpgpu_coalesce_arch", "60 or above (32-byte sector coalescing) for a sectored L1 (" +
-                                        c.value("gpgpu_cache:dl1") + ")");
-    if (core.l1d.nsets % core.l1_banks != 0 && core.l1_banks % core.l1d.nsets != 0)
-      c.fail("gpgpu_l1_banks", "a divisor or multiple of the L1's " + std::to_string(core.l1d.nsets) + " sets");
-  }
+  // Latencies: an SM schedules completions on a timing wheel as long as its longest latency, and
+  // no real unit, cache or memory takes a million cycles; a larger value is a typo.
+  constexpr uint64_t kMaxLatency = 1u << 20;
+  const std::string max_latency = "a latency of at most " + std::to_string(kMaxLatency) + " cycles";
+  auto unit_option = [&options](const char* trace, const char* ptx) {
+    const OptionEntry* t = options.find(trace);
+    return std::string(t && !t->value.empty() ? trace : ptx);
+  };
+  const struct {
+    const UnitTiming& t;
+    std::string option;
+  } units[] = {
+      {core.sp, unit_option("trace_opcode_latency_initiation_sp", "ptx_opcode_latency_fp")},
+      {core.sfu, unit_option("trace_opcode_latency_initiation_sfu", "ptx_opcode_latency_sfu")},
+      {core.dp, unit_option("trace_opcode_latency_initiation_dp", "ptx_opcode_latency_dp")},
+      {core.int_, unit_option("trace_opcode_latency_initiation_int", "ptx_opcode_latency_int")},
+      {core.tensor, unit_option("trace_opcode_latency_initiation_tensor", "ptx_opcode_latency_tesnor")},
+      {core.alu, "gpucosim_alu_latency_initiation"},
+      {core.branch, "gpucosim_branch_latency_initiation"},
+  };
+  for (const auto& u : units)
+    if (u.t.latency > kMaxLatency || u.t.initiation > kMaxLatency) c.fail(u.option, max_latency);
+  if (core.l1_latency > kMaxLatency) c.fail("gpgpu_l1_latency", max_latency);
+  if (core.shmem_latency > kMaxLatency) c.fail("gpgpu_smem_latency", max_latency);
+  if (mem.rop_latency > kMaxLatency) c.fail("gpgpu_l2_rop_latency", max_latency);
+  if (mem.dram_latency > kMaxLatency) c.fail("dram_latency", max_latency);
+  if (gpu.icnt.latency > kMaxLatency) c.fail("gpucosim_icnt_latency", max_latency);
+
+  // L1: a sectored L1 needs the sector coalescer.
+  if (core.l1d.enabled && core.l1d.sectored && core.coalesce_arch < 60)
+    c.fail("gpgpu_coalesce_arch", "60 or above (32-byte sector coalescing) for a sectored L1 (" +
+                                      c.value("gpgpu_cache:dl1") + ")");
 
   // L2 and memory partitions.
   if (!mem.l2.enabled)

@@ -46,9 +46,8 @@ json to_json(const GpuConfig& g) {
                {"sp", timing(c.sp)}, {"sfu", timing(c.sfu)}, {"dp", timing(c.dp)}, {"int", timing(c.int_)},
                {"tensor", timing(c.tensor)}, {"alu", timing(c.alu)}, {"branch", timing(c.branch)},
                {"reg_banks", c.reg_banks}, {"reg_port_throughput", c.reg_port_throughput},
-               {"collector_units", c.collector_units}, {"collector_in_ports", c.collector_in_ports},
-               {"collector_out_ports", c.collector_out_ports}, {"l1d", cache(c.l1d)}, {"l1_latency", c.l1_latency},
-               {"l1_bypass_global", c.l1_bypass_global}, {"l1_banks", c.l1_banks}, {"shmem_bytes", c.shmem_bytes},
+               {"collector_units", c.collector_units}, {"l1d", cache(c.l1d)}, {"l1_latency", c.l1_latency},
+               {"l1_bypass_global", c.l1_bypass_global}, {"shmem_bytes", c.shmem_bytes},
                {"shmem_per_block", c.shmem_per_block}, {"shmem_banks", c.shmem_banks},
                {"shmem_latency", c.shmem_latency}, {"shmem_alloc_granularity", c.shmem_alloc_granularity},
                {"coalesce_arch", c.coalesce_arch}};
@@ -66,7 +65,7 @@ json to_json(const GpuConfig& g) {
               {"return_queue", m.return_queue}, {"bus_width_bytes", m.bus_width_bytes},
               {"burst_length", m.burst_length}, {"data_command_freq_ratio", m.data_command_freq_ratio},
               {"chips_per_channel", m.chips_per_channel}, {"dram_latency", m.dram_latency},
-              {"dual_bus_interface", m.dual_bus_interface},
+              {"dual_bus_interface", m.dual_bus_interface}, {"perf_sim_memcpy", m.perf_sim_memcpy},
               {"timing", dram_timing}};
   json icnt = {{"latency", g.icnt.latency}, {"flit_bytes", g.icnt.flit_bytes}, {"in_buffer", g.icnt.in_buffer},
                {"out_buffer", g.icnt.out_buffer}, {"header_sideband", g.icnt.header_sideband}};

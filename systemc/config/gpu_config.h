@@ -24,7 +24,8 @@ struct CacheConfig {
   char set_index = 'L';         // L linear, H Fermi hash, P IPOLY, X bitwise XOR
   char mshr_type = 'A';         // A assoc, S sector assoc, F/T texture FIFO
   uint32_t mshr_entries = 32, mshr_max_merge = 8;
-  uint32_t miss_queue = 8, result_fifo = 0;
+  uint32_t miss_queue = 8;
+  uint32_t result_fifo = 0;     // accepted but not modelled: reported when non-zero (options_unmodelled.cpp)
   uint32_t data_port_bytes = 0;  // 0 = line size
 
   uint64_t size_bytes() const { return uint64_t(nsets) * line_bytes * assoc; }
@@ -61,12 +62,10 @@ struct CoreConfig {
   uint32_t reg_banks = 16;                          // gpgpu_num_reg_banks
   uint32_t reg_port_throughput = 1;                 // gpgpu_reg_file_port_throughput
   uint32_t collector_units = 8;                     // gpgpu_operand_collector_num_units_gen (or _sp+_sfu+_mem)
-  uint32_t collector_in_ports = 1, collector_out_ports = 1;
   // Load/store path.
   CacheConfig l1d;                                  // gpgpu_cache:dl1
   uint32_t l1_latency = 1;                          // gpgpu_l1_latency
   bool l1_bypass_global = false;                    // gpgpu_gmem_skip_L1D
-  uint32_t l1_banks = 1;                            // gpgpu_l1_banks
   uint32_t shmem_bytes = 49152;                     // gpgpu_shmem_size
   uint32_t shmem_per_block = 49152;                 // gpgpu_shmem_per_block
   uint32_t shmem_banks = 32;                        // gpgpu_shmem_num_banks
@@ -103,6 +102,8 @@ struct MemoryConfig {
   uint32_t rop_latency = 120;          // gpgpu_l2_rop_latency (core... L2 clocks)
   uint32_t partition_queue = 8;        // gpgpu_dram_partition_queues (entries per queue)
   // The other three fields of gpgpu_dram_partition_queues i2$:$2d:d2$:$2i (partition_queue is i2$).
+  // dram_to_l2_queue is accepted but not modelled (reads return through the DRAM channel's own
+  // return queues, gpgpu_dram_return_queue_size): reported when not the default 8.
   uint32_t l2_to_dram_queue = 8, dram_to_l2_queue = 8, l2_to_icnt_queue = 8;
   uint32_t partition_indexing = 0;     // gpgpu_memory_partition_indexing: 0 linear, 1 XOR, 2 IPOLY
   std::string addr_mapping;            // gpgpu_mem_addr_mapping (dramid@N;bits...), "" = default
@@ -115,6 +116,7 @@ struct MemoryConfig {
   uint32_t chips_per_channel = 2;      // gpgpu_n_mem_per_ctrlr
   uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks (DRAM clocks)
   bool dual_bus_interface = false;     // dram_dual_bus_interface: a row and a column command per DRAM cycle
+  bool perf_sim_memcpy = true;         // gpgpu_perf_sim_memcpy: host-to-device copies fill the L2
   DramTiming timing;
   uint32_t n_partitions() const { return n_channels * sub_partitions; }
 };

@@ -124,17 +124,11 @@ void finalize_build(BuildState& s) {
   if (s.specialized_collectors) {
     // Collector sets of units the SM does not have stay idle in GPGPU-Sim; do not count them.
     const bool present[7] = {true, c.n_dp > 0, true, c.n_int > 0, c.n_tensor > 0, true, false};
-    c.collector_units = c.collector_in_ports = c.collector_out_ports = 0;
-    for (int k = 0; k < 7; ++k) {
-      if (!present[k]) continue;
-      c.collector_units += s.oc_units[k];
-      c.collector_in_ports += s.oc_in_ports[k];
-      c.collector_out_ports += s.oc_out_ports[k];
-    }
+    c.collector_units = 0;
+    for (int k = 0; k < 7; ++k)
+      if (present[k]) c.collector_units += s.oc_units[k];
   } else {
     c.collector_units = s.oc_units[kOcGen];
-    c.collector_in_ports = s.oc_in_ports[kOcGen];
-    c.collector_out_ports = s.oc_out_ports[kOcGen];
   }
   if (!s.deadlock_detect) s.gpu.limits.deadlock_cycles = 0;
 }

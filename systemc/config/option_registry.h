@@ -25,7 +25,7 @@ struct BuildState {
   std::optional<UnitTiming> trace_int, trace_sp, trace_dp, trace_sfu, trace_tensor;
   // Operand collectors, indexed by CollectorClass.
   bool specialized_collectors = true;
-  std::array<uint32_t, 7> oc_units{}, oc_in_ports{}, oc_out_ports{};
+  std::array<uint32_t, 7> oc_units{};
   bool deadlock_detect = true;  // -gpgpu_deadlock_detect 0 turns gpucosim_deadlock_cycles off
   // The option being applied (set by apply_option), for table rows shared by many options such
   // as the research blocks' generated ones (options_blocks.cpp).
@@ -84,5 +84,16 @@ extern const char* const kUnmodelledOptions[];
 extern const size_t kUnmodelledOptionCount;
 extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number
 extern const size_t kUnmodelledFamilyCount;
+
+// Modelled options with one field the model does not read. A value that sets that field to
+// anything but its default is reported with the accepted-but-not-modelled options.
+struct UnmodelledField {
+  const char* option;
+  const char* field;  // e.g. "DRAM-to-L2 queue field"
+  // The field's text when `value` sets it to something other than the default, else "".
+  std::string (*set_in)(const std::string& value);
+};
+extern const UnmodelledField kUnmodelledFields[];
+extern const size_t kUnmodelledFieldCount;
 
 }  // namespace gpucosim

@@ -1,5 +1,6 @@
 #include "systemc/config/option_set.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -36,6 +37,9 @@ OptionSet::OptionSet() {
 }
 
 void OptionSet::load_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path, 0, "is a folder: expected a gpgpusim.config file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot open configuration file: expected a readable gpgpusim.config file");
   std::ostringstream text;
@@ -105,17 +109,43 @@ const OptionEntry* OptionSet::find(const std::string& name) const {
   return u != unmodelled_index_.end() ? &unmodelled_[u->second] : nullptr;
 }
 
+namespace {
+
+// "-gpgpu_cache:dl1 result FIFO field (4)" for every modelled option whose value sets a field the
+// model does not read.
+std::vector<std::pair<std::string, std::string>> unmodelled_fields(const OptionSet& o) {
+  std::vector<std::pair<std::string, std::string>> out;  // (name entry, warning text)
+  for (size_t i = 0; i < kUnmodelledFieldCount; ++i) {
+    const UnmodelledField& f = kUnmodelledFields[i];
+    const OptionEntry* e = o.find(f.option);
+    if (!e || e->value.empty()) continue;
+    const std::string v = f.set_in(e->value);
+    if (!v.empty()) out.emplace_back(std::string(f.option) + " (" + f.field + ")", "-" + std::string(f.option) + " " + f.field + " (" + v + ")");
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> OptionSet::unmodelled_names() const {
   std::vector<std::string> names;
   for (const OptionEntry& e : unmodelled_) names.push_back(e.name);
+  for (const auto& f : unmodelled_fields(*this)) names.push_back(f.first);
   return names;
 }
 
 std::string OptionSet::unmodelled_warning() const {
-  if (unmodelled_.empty()) return "";
-  std::string s = "warning: " + std::to_string(unmodelled_.size()) +
-                  " option(s) accepted but not modelled (no effect on the simulation):";
-  for (const OptionEntry& e : unmodelled_) s += " -" + e.name;
+  const auto fields = unmodelled_fields(*this);
+  if (unmodelled_.empty() && fields.empty()) return "";
+  std::string s;
+  if (!unmodelled_.empty()) {
+    s = std::to_string(unmodelled_.size()) + " option(s) accepted but not modelled (no effect on the simulation):";
+    for (const OptionEntry& e : unmodelled_) s += " -" + e.name;
+  }
+  if (!fields.empty()) {
+    s += std::string(s.empty() ? "" : "; ") + "option fields accepted but not modelled:";
+    for (const auto& f : fields) s += " " + f.second;
+  }
   return s;
 }
 

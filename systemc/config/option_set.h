@@ -49,8 +49,10 @@ class OptionSet {
   const std::vector<OptionEntry>& modelled() const { return modelled_; }
   // Accepted-but-not-modelled options in the order they first appeared.
   const std::vector<OptionEntry>& unmodelled() const { return unmodelled_; }
+  // Their names, then each modelled option whose value sets a field the model does not read
+  // (kUnmodelledFields) as "<option> (<field>)".
   std::vector<std::string> unmodelled_names() const;
-  // "" when there are none, else one warning line listing them.
+  // "" when there are none, else one line listing them (the caller adds "warning: ").
   std::string unmodelled_warning() const;
 
  private:

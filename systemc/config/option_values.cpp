@@ -106,7 +106,8 @@ UnitTiming parse_latency_initiation(const std::string& v) {
 
 ClockConfig parse_clock_domains(const std::string& v) {
   std::vector<std::string> parts = split(v, ':');
-  const std::string what = "<core>:<icnt>:<l2>:<dram> clock frequencies in MHz (positive numbers)";
+  // Up to 100 GHz: the model keeps time in femtoseconds, and a faster clock is no GPU's.
+  const std::string what = "<core>:<icnt>:<l2>:<dram> clock frequencies in MHz (numbers above 0, at most 100000)";
   if (parts.size() != 4) throw ValueError("expected " + what + ", got " + quoted(v));
   ClockConfig c;
   try {
@@ -117,6 +118,8 @@ ClockConfig parse_clock_domains(const std::string& v) {
   } catch (const ValueError&) {
     throw ValueError("expected " + what + ", got " + quoted(v));
   }
+  for (double mhz : {c.core_mhz, c.icnt_mhz, c.l2_mhz, c.dram_mhz})
+    if (mhz > 100000 || mhz < 1e-3) throw ValueError("expected " + what + ", got " + quoted(v));
   return c;
 }
 

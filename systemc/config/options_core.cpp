@@ -128,14 +128,12 @@ const OptionDef kUnits[] = {
      [](V v, S& s) { s.gpu.core.branch = parse_latency_initiation(v); }},
 };
 
-// Collector options: one row per class and kind, all feeding BuildState::oc_*.
-#define GPUCOSIM_OC(cls, idx, units, in, out)                                                                  \
+// Collector options: one row per class, feeding BuildState::oc_units. (The collectors' input and
+// output port counts, -gpgpu_operand_collector_num_{in,out}_ports_*, are accepted but not
+// modelled: options_unmodelled.cpp.)
+#define GPUCOSIM_OC(cls, idx, units)                                                                           \
   {"gpgpu_operand_collector_num_units_" cls, OptionType::Uint, units, "core.collector_units",                  \
-   "operand collector units for " cls, [](V v, S& s) { s.oc_units[idx] = parse_u32(v); }},                     \
-      {"gpgpu_operand_collector_num_in_ports_" cls, OptionType::Uint, in, "core.collector_in_ports",           \
-       "collector input ports for " cls, [](V v, S& s) { s.oc_in_ports[idx] = parse_u32(v); }},                \
-      {"gpgpu_operand_collector_num_out_ports_" cls, OptionType::Uint, out, "core.collector_out_ports",        \
-       "collector output ports for " cls, [](V v, S& s) { s.oc_out_ports[idx] = parse_u32(v); }}
+   "operand collector units for " cls, [](V v, S& s) { s.oc_units[idx] = parse_u32(v); }}
 
 const OptionDef kRegisterFile[] = {
     {"gpgpu_num_reg_banks", OptionType::Uint, "16", "core.reg_banks", "register file banks per SM",
@@ -143,18 +141,18 @@ const OptionDef kRegisterFile[] = {
     {"gpgpu_reg_file_port_throughput", OptionType::Uint, "1", "core.reg_port_throughput",
      "accesses per bank per cycle", [](V v, S& s) { s.gpu.core.reg_port_throughput = parse_u32_min(v, 1); }},
     {"gpgpu_enable_specialized_operand_collector", OptionType::Bool, "1",
-     "core.collector_units, core.collector_in_ports, core.collector_out_ports",
-     "1: per-class collectors (sum of the _sp/_dp/_sfu/_int/_tensor_core/_mem sets of present units); "
-     "0: the generic _gen set",
+     "core.collector_units",
+     "1: per-class collectors (sum of the _sp/_dp/_sfu/_int/_tensor_core/_mem units of present units); "
+     "0: the generic _gen units",
      [](V v, S& s) { s.specialized_collectors = parse_bool01(v); }},
     // GPGPU-Sim's defaults for the per-class sets.
-    GPUCOSIM_OC("sp", kOcSp, "4", "1", "1"),
-    GPUCOSIM_OC("dp", kOcDp, "0", "0", "0"),
-    GPUCOSIM_OC("sfu", kOcSfu, "4", "1", "1"),
-    GPUCOSIM_OC("int", kOcInt, "0", "0", "0"),
-    GPUCOSIM_OC("tensor_core", kOcTensor, "4", "1", "1"),
-    GPUCOSIM_OC("mem", kOcMem, "2", "1", "1"),
-    GPUCOSIM_OC("gen", kOcGen, "0", "0", "0"),
+    GPUCOSIM_OC("sp", kOcSp, "4"),
+    GPUCOSIM_OC("dp", kOcDp, "0"),
+    GPUCOSIM_OC("sfu", kOcSfu, "4"),
+    GPUCOSIM_OC("int", kOcInt, "0"),
+    GPUCOSIM_OC("tensor_core", kOcTensor, "4"),
+    GPUCOSIM_OC("mem", kOcMem, "2"),
+    GPUCOSIM_OC("gen", kOcGen, "0"),
 };
 #undef GPUCOSIM_OC
 
@@ -166,8 +164,6 @@ const OptionDef kLoadStore[] = {
     {"gpgpu_gmem_skip_L1D", OptionType::Bool, "0", "core.l1_bypass_global",
      "global loads bypass the L1 data cache (-Xptxas -dlcm=cg)",
      [](V v, S& s) { s.gpu.core.l1_bypass_global = parse_bool01(v); }},
-    {"gpgpu_l1_banks", OptionType::Uint, "1", "core.l1_banks", "L1 data cache banks",
-     [](V v, S& s) { s.gpu.core.l1_banks = parse_u32_min(v, 1); }},
     {"gpgpu_shmem_size", OptionType::Uint, "49152", "core.shmem_bytes", "shared memory per SM (bytes)",
      [](V v, S& s) { s.gpu.core.shmem_bytes = parse_u32(v); }},
     {"gpgpu_shmem_per_block", OptionType::Uint, "49152", "core.shmem_per_block",

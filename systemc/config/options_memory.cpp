@@ -37,6 +37,9 @@ const OptionDef kPartitions[] = {
     {"gpgpu_mem_addr_mapping", OptionType::AddrMapping, "", "mem.addr_mapping",
      "address bit mapping dramid@<bit>;<mask> (\"\" = the model's default mapping)",
      [](V v, S& s) { s.gpu.mem.addr_mapping = parse_addr_mapping(v); }},
+    {"gpgpu_perf_sim_memcpy", OptionType::Bool, "1", "mem.perf_sim_memcpy",
+     "1: host-to-device copies (MemcpyHtoD) fill the L2 before the kernels run; 0: the L2 starts empty",
+     [](V v, S& s) { s.gpu.mem.perf_sim_memcpy = parse_bool01(v); }},
 };
 
 const OptionDef kDram[] = {

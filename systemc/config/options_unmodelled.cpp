@@ -4,6 +4,9 @@
 // reported ("accepted but not modelled"), never silently dropped.
 #include "systemc/config/option_registry.h"
 
+#include "systemc/config/cache_string.h"
+#include "systemc/config/option_values.h"
+
 namespace gpucosim {
 
 const char* const kUnmodelledOptions[] = {
@@ -14,7 +17,7 @@ const char* const kUnmodelledOptions[] = {
     "gpgpu_experimental_lib_support", "gpgpu_simd_model", "gpgpu_stack_size_limit", "gpgpu_heap_size_limit",
     "gpgpu_runtime_sync_depth_limit", "gpgpu_runtime_pending_launch_count_limit", "gpgpu_cdp_enabled",
     "gpgpu_compute_capability_major", "gpgpu_compute_capability_minor", "gpgpu_occupancy_sm_number",
-    "gpgpu_local_mem_map", "gpgpu_perf_sim_memcpy", "checkpoint_option", "checkpoint_kernel", "checkpoint_CTA",
+    "gpgpu_local_mem_map", "checkpoint_option", "checkpoint_kernel", "checkpoint_CTA",
     "resume_option", "resume_kernel", "resume_CTA", "checkpoint_CTA_t", "checkpoint_insn_Y",
     "gpgpu_ignore_resources_limitation", "gpgpu_max_cta", "gpgpu_max_completed_cta", "gpgpu_concurrent_kernel_sm",
     "gpgpu_trywait_max_retries", "gpgpu_trywait_retry_cycles",
@@ -26,7 +29,18 @@ const char* const kUnmodelledOptions[] = {
     "gpgpu_warp_issue_shader", "gpgpu_perfect_mem", "gpgpu_dwf_heuristic", "gpgpu_shmem_pipe_speedup",
     "gpgpu_n_chiplet_partition", "gpgpu_chiplet_interleave", "chiplet_mem_stride", "chiplet_partition_stride",
     "inter_chiplet_queue_size", "inter_chiplet_queue_latency",
-    // Other caches and the adaptive L1/shared carve-out (the model uses the stated L1 size).
+    // Register file details: the collectors' port counts (the model's collectors read operands
+    // through the register banks, -gpgpu_num_reg_banks, with no port limit of their own).
+    "gpgpu_operand_collector_num_in_ports_sp", "gpgpu_operand_collector_num_out_ports_sp",
+    "gpgpu_operand_collector_num_in_ports_dp", "gpgpu_operand_collector_num_out_ports_dp",
+    "gpgpu_operand_collector_num_in_ports_sfu", "gpgpu_operand_collector_num_out_ports_sfu",
+    "gpgpu_operand_collector_num_in_ports_int", "gpgpu_operand_collector_num_out_ports_int",
+    "gpgpu_operand_collector_num_in_ports_tensor_core", "gpgpu_operand_collector_num_out_ports_tensor_core",
+    "gpgpu_operand_collector_num_in_ports_mem", "gpgpu_operand_collector_num_out_ports_mem",
+    "gpgpu_operand_collector_num_in_ports_gen", "gpgpu_operand_collector_num_out_ports_gen",
+    // Other caches and the adaptive L1/shared carve-out (the model uses the stated L1 size); L1
+    // banks (the model's L1 serves a request per cycle with no bank conflicts).
+    "gpgpu_l1_banks",
     "gpgpu_cache:il1", "gpgpu_tex_cache:l1", "gpgpu_const_cache:l1", "gpgpu_perfect_inst_const_cache",
     "gpgpu_cache:dl1PrefL1", "gpgpu_cache:dl1PrefShared", "gpgpu_cache:dl2_texture_only", "gpgpu_l1_cache_write_ratio",
     "gpgpu_l1_banks_byte_interleaving", "gpgpu_l1_banks_hashing_function", "gpgpu_adaptive_cache_config",
@@ -64,5 +78,30 @@ const char* const kUnmodelledFamilies[] = {
     "trace_opcode_latency_initiation_spec_op_",   // their latencies
 };
 const size_t kUnmodelledFamilyCount = sizeof(kUnmodelledFamilies) / sizeof(kUnmodelledFamilies[0]);
+
+namespace {
+
+// Values reach these only after the option's own parser accepted them.
+std::string result_fifo_set(const std::string& v) {
+  if (v == "none") return "";
+  const CacheConfig c = parse_cache_string(v);
+  return c.result_fifo ? std::to_string(c.result_fifo) : "";
+}
+
+std::string dram_to_l2_set(const std::string& v) {
+  const PartitionQueues q = parse_partition_queues(v);
+  return q.dram_to_l2 != 8 ? std::to_string(q.dram_to_l2) : "";
+}
+
+}  // namespace
+
+const UnmodelledField kUnmodelledFields[] = {
+    // GPGPU-Sim's fill FIFO between the memory system and the cache: fills here go straight in.
+    {"gpgpu_cache:dl1", "result FIFO field", result_fifo_set},
+    {"gpgpu_cache:dl2", "result FIFO field", result_fifo_set},
+    // Reads return to the L2 through the DRAM channel's return queues (gpgpu_dram_return_queue_size).
+    {"gpgpu_dram_partition_queues", "DRAM-to-L2 queue field", dram_to_l2_set},
+};
+const size_t kUnmodelledFieldCount = sizeof(kUnmodelledFields) / sizeof(kUnmodelledFields[0]);
 
 }  // namespace gpucosim

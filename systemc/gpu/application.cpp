@@ -14,7 +14,9 @@ namespace {
 // is closed again so only running kernels hold files open.
 ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& opts) {
   ApplicationKernel k;
-  k.stream = open_kernel_trace(file, opts)->header().stream_id;
+  const KernelHeader h = open_kernel_trace(file, opts)->header();
+  k.stream = h.stream_id;
+  k.thread_blocks = h.thread_blocks();
   k.open = [file, opts] { return open_kernel_trace(file, opts); };
   return k;
 }
@@ -45,6 +47,7 @@ Application application_from_workload(const std::string& spec) {
   for (auto& src : gen.kernels) {
     ApplicationKernel k;
     k.stream = src->header().stream_id;
+    k.thread_blocks = src->header().thread_blocks();
     // std::function needs a copyable callable: share the source and hand it out once.
     auto holder = std::make_shared<std::unique_ptr<KernelSource>>(std::move(src));
     k.open = [holder] { return std::move(*holder); };

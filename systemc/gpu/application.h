@@ -16,6 +16,7 @@ namespace gpucosim {
 struct ApplicationKernel {
   std::function<std::unique_ptr<KernelSource>()> open;
   uint64_t stream = 0;
+  uint64_t thread_blocks = 0;  // the grid's, from the header (progress estimates)
 };
 
 struct Application {

@@ -77,7 +77,16 @@ void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
 void Dispatcher::block_completed(uint32_t launch_id, uint64_t core_cycle) {
   Kernel& k = kernels_.at(launch_id - 1);
   k.completed += 1;
+  blocks_completed_ += 1;
   finish_if_done(k, core_cycle);
+}
+
+bool Dispatcher::waiting_on_latency(uint64_t core_cycle) const {
+  for (const Kernel& k : kernels_) {
+    if (!k.started && k.eligible && core_cycle < k.eligible_cycle) return true;
+    if (k.started && !k.finished && k.has_next && core_cycle < next_block_cycle_) return true;
+  }
+  return false;
 }
 
 std::string Dispatcher::describe_state() const {

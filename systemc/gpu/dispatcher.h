@@ -46,6 +46,11 @@ class Dispatcher {
   size_t kernels_total() const { return kernels_.size(); }
   size_t kernels_finished() const { return finished_; }
   uint64_t blocks_issued() const { return blocks_issued_; }
+  uint64_t blocks_completed() const { return blocks_completed_; }
+  // Whether work waits only on a launch latency at this cycle (a kernel not yet past
+  // -gpgpu_kernel_launch_latency, or thread blocks held by -gpgpu_TB_launch_latency): the GPU is
+  // then idle by design, not stuck.
+  bool waiting_on_latency(uint64_t core_cycle) const;
   std::string describe_state() const;
 
  private:
@@ -73,7 +78,7 @@ class Dispatcher {
   size_t finished_ = 0;
   uint32_t running_ = 0;
   uint32_t next_sm_ = 0;           // round-robin starting SM
-  uint64_t blocks_issued_ = 0;
+  uint64_t blocks_issued_ = 0, blocks_completed_ = 0;
   uint64_t next_block_cycle_ = 0;  // -gpgpu_TB_launch_latency spacing
 };
 

@@ -60,14 +60,30 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
 
 GpuModel::~GpuModel() = default;
 
+// Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy, on by default), each
+// trimmed to the part the L2 can still hold at its end (trim_copy_to_l2_tail), so the warm-up
+// time is bounded whatever the copy's size. A stop request ends the warm-up too.
+void GpuModel::warm_l2_from(const Application& app) {
+  if (!cfg_.mem.perf_sim_memcpy) return;
+  const uint64_t l2_bytes = uint64_t(cfg_.mem.n_partitions()) * cfg_.mem.l2.size_bytes();
+  std::vector<MemoryPartition*> parts;
+  for (auto& p : parts_) parts.push_back(p.get());
+  for (const Command& c : app.memcpys) {
+    if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
+    uint64_t addr = c.addr, bytes = c.bytes;
+    trim_copy_to_l2_tail(addr, bytes, l2_bytes);
+    warm_l2(parts, map_, addr, bytes);
+  }
+}
+
 RunReport GpuModel::run(const Application& app) {
   if (ran_) throw std::logic_error("GpuModel::run: SystemC elaborates once per process; run() once");
   ran_ = true;
-  // Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy default).
-  std::vector<MemoryPartition*> parts;
-  for (auto& p : parts_) parts.push_back(p.get());
-  for (const Command& c : app.memcpys) warm_l2(parts, map_, c.addr, c.bytes);
-  for (const ApplicationKernel& k : app.kernels) dispatcher_->add_kernel(k.open, k.stream);
+  warm_l2_from(app);
+  for (const ApplicationKernel& k : app.kernels) {
+    dispatcher_->add_kernel(k.open, k.stream);
+    blocks_total_ += k.thread_blocks;
+  }
   kernel_start_stats_.assign(app.kernels.size(), {});
   report_.kernels.assign(app.kernels.size(), {});
 
@@ -75,9 +91,26 @@ RunReport GpuModel::run(const Application& app) {
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (error_) std::rethrow_exception(error_);
+  if (error_) {
+    // What was simulated up to the error is kept (partial_report()), so a late trace error does
+    // not throw the run away.
+    try {
+      std::rethrow_exception(error_);
+    } catch (const std::exception& e) {
+      end_run(RunEnd::Error, e.what());
+    } catch (...) {
+      end_run(RunEnd::Error, "unknown error");
+    }
+    finish_report(wall);
+    std::rethrow_exception(error_);
+  }
   if (opts_.sample_interval) opts_.on_sample(clocks_.cycle(kCore), collect_stats());  // the last, partial interval
+  finish_report(wall);
+  report_progress();
+  return report_;
+}
 
+void GpuModel::finish_report(double wall) {
   // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
   // reports what it did up to the end.
   std::vector<KernelReport> done;
@@ -101,7 +134,19 @@ RunReport GpuModel::run(const Application& app) {
   report_.total["sim_wall_s"] = wall;
   report_.total["sim_rate_warp_insn_per_s"] = wall > 0 ? report_.total["warp_insn"] / wall : 0.0;
   report_.total["sim_rate_cycles_per_s"] = wall > 0 ? double(clocks_.cycle(kCore)) / wall : 0.0;
-  return report_;
+}
+
+void GpuModel::report_progress() const {
+  if (!opts_.on_progress) return;
+  RunProgress p;
+  p.core_cycle = clocks_.cycle(kCore);
+  p.kernels_finished = uint32_t(dispatcher_->kernels_finished());
+  p.kernels_total = uint32_t(report_.kernels.size());
+  p.blocks_completed = dispatcher_->blocks_completed();
+  p.blocks_issued = dispatcher_->blocks_issued();
+  p.blocks_total = blocks_total_;
+  p.max_cycles = cfg_.limits.max_cycles;
+  opts_.on_progress(p);
 }
 
 void GpuModel::simulate() {
@@ -109,6 +154,7 @@ void GpuModel::simulate() {
     uint64_t fs_done = 0;
     while (running_) {
       for (uint32_t e = 0; e < opts_.edges_per_activation && running_; ++e) running_ = step_edge();
+      report_progress();
       // SystemC time mirrors model time (picosecond resolution); the model itself counts in fs.
       const uint64_t fs = clocks_.now_fs();
       const uint64_t ps = fs / 1000 - fs_done / 1000;
@@ -140,18 +186,19 @@ bool GpuModel::step_edge() {
   if (dispatcher_->all_done() && all_idle()) return false;
 
   const LimitsConfig& lim = cfg_.limits;
+  if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) {
+    end_run(RunEnd::Interrupted, "interrupted at core cycle " + std::to_string(cycle) + "; statistics up to it");
+    return false;
+  }
   if (lim.max_cycles && cycle >= lim.max_cycles) {
     end_run(RunEnd::MaxCycles, "stopped at gpgpu_max_cycle = " + std::to_string(lim.max_cycles) + " core cycles");
     return false;
   }
   if ((cycle & 255) == 0) {  // the limits below need a sum over all SMs: checked every 256 cycles
-    const uint64_t p = progress();
-    if (p != last_progress_) {
-      last_progress_ = p;
-      last_progress_cycle_ = cycle;
-    } else if (lim.deadlock_cycles && cycle - last_progress_cycle_ >= lim.deadlock_cycles) {
-      end_run(RunEnd::Deadlock, "deadlock: no instruction issued and no thread block moved for " +
-                                    std::to_string(cycle - last_progress_cycle_) + " core cycles (at cycle " +
+    if (stalled(cycle)) {
+      end_run(RunEnd::Deadlock, "deadlock: nothing moved in the GPU (no instruction issued, no thread block or "
+                                "memory request moved, no launch latency pending) for " +
+                                    std::to_string(cycle - last_progress_cycles_[kCore]) + " core cycles (at cycle " +
                                     std::to_string(cycle) + ")\n" + describe_state());
       return false;
     }
@@ -228,7 +275,37 @@ bool GpuModel::all_idle() const {
 uint64_t GpuModel::progress() const {
   uint64_t p = dispatcher_->blocks_issued() + dispatcher_->kernels_finished();
   for (const auto& s : sms_) p += s->warp_insn_issued();
+  // The memory system moving counts too: a request crossing the interconnect, reaching an L2
+  // slice or a DRAM command. A GPU whose warps all wait on slow memory is not stuck.
+  const Crossbar::Counters& x = xbar_->counters();
+  p += x.req_packets + x.reply_packets;
+  for (const auto& part : parts_) {
+    const DramChannel::Counters& d = part->dram().counters();
+    p += d.n_act + d.n_pre + d.n_rd + d.n_write;
+    for (uint32_t sub = 0; sub < cfg_.mem.sub_partitions; ++sub) {
+      const L2Slice::Counters& l2 = part->slice(sub).counters();
+      p += l2.requests + l2.responses;
+    }
+  }
   return p;
+}
+
+// A stall is a window with no progress that lasted deadlock_cycles core cycles AND as many cycles
+// of every other clock domain (so a memory clock far slower than the core's is waited for), while
+// the dispatcher waited on no launch latency (-gpgpu_kernel_launch_latency, -gpgpu_TB_launch_latency
+// keep the GPU idle by design).
+bool GpuModel::stalled(uint64_t cycle) {
+  const uint64_t p = progress();
+  if (p != last_progress_ || dispatcher_->waiting_on_latency(cycle)) {
+    last_progress_ = p;
+    for (int d = 0; d < kNumDomains; ++d) last_progress_cycles_[size_t(d)] = clocks_.cycle(ClockDomain(d));
+    return false;
+  }
+  const uint64_t window = cfg_.limits.deadlock_cycles;
+  if (!window) return false;
+  for (int d = 0; d < kNumDomains; ++d)
+    if (clocks_.cycle(ClockDomain(d)) - last_progress_cycles_[size_t(d)] < window) return false;
+  return true;
 }
 
 void GpuModel::end_run(RunEnd why, std::string report) {

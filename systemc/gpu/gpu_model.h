@@ -12,6 +12,8 @@
 // SystemC elaborates once per process: construct one GpuModel, call run() once.
 #include <systemc>
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -32,10 +34,25 @@
 
 namespace gpucosim {
 
+// Where a run stands (GpuModelOptions::on_progress).
+struct RunProgress {
+  uint64_t core_cycle = 0;
+  uint32_t kernels_finished = 0, kernels_total = 0;
+  uint64_t blocks_completed = 0, blocks_issued = 0;
+  uint64_t blocks_total = 0;  // of every kernel of the application; 0 when not known
+  uint64_t max_cycles = 0;    // gpgpu_max_cycle (0 = none)
+};
+
 struct GpuModelOptions {
   // Research blocks per SM (WarpPool front end, register storage ...); empty = the blocks the
   // configuration selects (builtin_block_registry(), systemc/blocks/registry/block_registry.h).
   std::function<SmOptions(uint32_t sm_id)> sm_options;
+  // When set and true (a signal handler sets it: `gpucosim run` on SIGINT/SIGTERM), the run ends
+  // at the next core-cycle boundary as RunEnd::Interrupted, with the statistics so far.
+  const std::atomic<bool>* stop = nullptr;
+  // Called after every activation of the simulation process (edges_per_activation edges) and
+  // once at the end; `gpucosim run --progress` prints from it.
+  std::function<void(const RunProgress&)> on_progress;
   // Tick every component on every edge of its domain (tests compare this with smart ticking).
   bool tick_idle_components = false;
   // Edges simulated per activation of the SystemC process before SystemC time is advanced.
@@ -51,9 +68,13 @@ class GpuModel : public sc_core::sc_module {
   GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelOptions opts = {});
   ~GpuModel() override;
 
-  // Simulates the application to completion, a configured limit or a deadlock. Once per process.
-  // Throws InputError when a kernel can never run on this GPU (resources exceed an empty SM).
+  // Simulates the application to completion, a configured limit, a deadlock or a stop request.
+  // Once per process. Throws InputError when a kernel can never run on this GPU (resources
+  // exceed an empty SM) or an input turns out bad during the run (a trace error in a later
+  // thread block); partial_report() then holds what was simulated up to the error.
   RunReport run(const Application& app);
+  // After run() threw: the statistics up to the error, end = RunEnd::Error.
+  const RunReport& partial_report() const { return report_; }
 
   uint32_t n_sms() const { return uint32_t(sms_.size()); }
   Sm& sm(uint32_t i) { return *sms_[i]; }
@@ -79,7 +100,11 @@ class GpuModel : public sc_core::sc_module {
   void kernel_finished(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
   bool all_idle() const;
   uint64_t progress() const;       // grows whenever anything in the GPU moves forward
+  bool stalled(uint64_t cycle);    // the deadlock detector (checked every 256 core cycles)
   void end_run(RunEnd why, std::string report);
+  void finish_report(double wall_s);
+  void report_progress() const;
+  void warm_l2_from(const Application& app);
 
   GpuConfig cfg_;
   GpuModelOptions opts_;
@@ -101,7 +126,11 @@ class GpuModel : public sc_core::sc_module {
   RunReport report_;
   std::vector<StatsMap> kernel_start_stats_;
   std::exception_ptr error_;
-  uint64_t last_progress_ = 0, last_progress_cycle_ = 0;
+  uint64_t last_progress_ = 0;
+  // Every domain's cycle count when the progress count last changed (the deadlock window must
+  // pass in the slowest domain too, so a slow memory clock is not mistaken for a stall).
+  std::array<uint64_t, kNumDomains> last_progress_cycles_{};
+  uint64_t blocks_total_ = 0;
 };
 
 }  // namespace gpucosim

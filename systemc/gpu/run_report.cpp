@@ -12,6 +12,8 @@ const char* to_string(RunEnd e) {
     case RunEnd::MaxCycles: return "max_cycles";
     case RunEnd::MaxInsn: return "max_insn";
     case RunEnd::Deadlock: return "deadlock";
+    case RunEnd::Interrupted: return "interrupted";
+    case RunEnd::Error: return "error";
   }
   return "?";
 }
@@ -63,6 +65,7 @@ nlohmann::ordered_json to_json(const RunReport& r) {
   }
   out["total"] = stats_json(r.total);
   out["end"] = to_string(r.end);
+  out["run_end"] = to_string(r.end);  // the same, under the name the text output uses
   if (!r.end_report.empty()) out["end_report"] = r.end_report;
   out["unmodelled_options"] = r.unmodelled_options;
   return out;

@@ -18,7 +18,10 @@ struct KernelReport {
   StatsMap stats;
 };
 
-enum class RunEnd { Completed, MaxCycles, MaxInsn, Deadlock };
+// Interrupted: SIGINT/SIGTERM (or GpuModelOptions::stop) ended the run at a cycle boundary.
+// Error: bad input found during the run (e.g. a trace error in a later thread block); the report
+// holds what was simulated up to it and end_report the error.
+enum class RunEnd { Completed, MaxCycles, MaxInsn, Deadlock, Interrupted, Error };
 const char* to_string(RunEnd e);
 
 struct RunReport {

@@ -76,6 +76,15 @@ uint64_t warm_l2(const std::vector<MemoryPartition*>& partitions, const AddressM
   return n;
 }
 
+void trim_copy_to_l2_tail(uint64_t& addr, uint64_t& bytes, uint64_t l2_bytes) {
+  const uint64_t keep = kMemcpyTailL2s * l2_bytes;
+  if (bytes <= keep) return;
+  const uint64_t end = addr + bytes;
+  const uint64_t start = (end - keep) & ~uint64_t(127);  // whole lines of the tail
+  addr = start;
+  bytes = end - start;
+}
+
 void MemoryPartition::collect(StatsMap& m, uint64_t dram_through) const {
   for (const auto& s : slices_) {
     s->collect(m, "L2.");

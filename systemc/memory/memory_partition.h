@@ -65,4 +65,12 @@ class MemoryPartition : public sc_core::sc_module {
 uint64_t warm_l2(const std::vector<MemoryPartition*>& partitions, const AddressMap& map, uint64_t addr,
                  uint64_t bytes);
 
+// The L2 keeps at most its capacity, and a copy installs its lines in address order, so lines
+// more than a few capacities before the copy's end are evicted by its later lines. This trims
+// [addr, addr + bytes) to its last kMemcpyTailL2s x l2_bytes (whole lines), which leaves the L2
+// as the whole copy would (tests/memory/test_memory_system.cpp compares the two) and bounds the
+// time of a huge copy (a 1 TB MemcpyHtoD costs what a 12 MB one does).
+constexpr uint64_t kMemcpyTailL2s = 16;
+void trim_copy_to_l2_tail(uint64_t& addr, uint64_t& bytes, uint64_t l2_bytes);
+
 }  // namespace gpucosim

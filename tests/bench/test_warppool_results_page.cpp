@@ -105,7 +105,59 @@ TEST(benchResultsPage, AlternativeSizeIsNotedOnEveryFigureItChanges) {
   // Not changed by it: no note.
   for (const char* what : {"vecadd loads", "vecadd time", "thrashing kernel MPKI", "geomean MPKI"})
     EXPECT_EQ(check(s, what).ours, check(plain, what).ours) << what;
-  EXPECT_TRUE(s.checks[0].holds);  // the verdict is the chosen size's
+  EXPECT_TRUE(s.checks[0].holds);  // the verdict is the chosen size's ...
+  // ... and the other size's verdict is kept beside it: 0.80x misses the 0.67x target.
+  ASSERT_EQ(s.checks[0].other_sizes.size(), 1u);
+  EXPECT_EQ(s.checks[0].other_sizes[0], std::make_pair(std::string("n=1024"), false));
+  // A row without a target gets no verdict at the other size either.
+  EXPECT_TRUE(check(s, "geomean speedup").other_sizes.empty());
+  // At n=1024 the transpose and the inter-warp mean (its row merges less there) miss.
+  EXPECT_EQ(check(s, "loads per L1 request, inter-warp").other_sizes[0].second, false);
+  EXPECT_EQ(s.held_at("n=1024"), s.held() - 2);
+}
+
+// Only rows that can fail are targets: the all-kernel mean and the geomeans report the
+// measurement, the SYR2K row is a target (the seed's direction) and says when it contradicts the
+// seed, and the summary counts targets only.
+TEST(benchResultsPage, OnlyTargetsThatCanFailAreCounted) {
+  std::vector<Row> rows = base_rows(60000);
+  // Not marked inter-warp here, so they leave the inter-warp mean alone.
+  rows.push_back(row("syrk", 1000, 900, 1.066, false, 0.9));
+  rows.push_back(row("syr2k", 1000, 900, 1.015, false, 0.9));
+  const Summary s = summarise(rows, thrash(3, 100, 90));
+  for (const char* what : {"loads per L1 request, all", "geomean speedup", "geomean MPKI"}) {
+    EXPECT_FALSE(check(s, what).has_target) << what;
+    EXPECT_EQ(check(s, what).target, "-") << what;
+  }
+  const Summary::Check& syr2k = check(s, "loads per request: syr2k vs syrk");
+  EXPECT_TRUE(syr2k.has_target);
+  EXPECT_FALSE(syr2k.holds);  // 1.015 is lower than 1.066: the opposite of the seed
+  EXPECT_TRUE(syr2k.contradicts_seed);
+  int targets = 0, held = 0;
+  for (const auto& c : s.checks) {
+    targets += c.has_target;
+    held += c.has_target && c.holds;
+  }
+  EXPECT_EQ(s.targets(), targets);
+  EXPECT_EQ(s.targets(), int(s.checks.size()) - 3);
+  EXPECT_EQ(s.held(), held);
+  const std::string text = summary_text(s);
+  EXPECT_NE(text.find(std::to_string(held) + " of " + std::to_string(targets) + " targets hold"), std::string::npos) << text;
+  EXPECT_NE(text.find("MISSES   loads per request: syr2k vs syrk"), std::string::npos) << text;
+  EXPECT_NE(text.find("contradicts the seed"), std::string::npos) << text;
+  EXPECT_NE(text.find("report   geomean speedup"), std::string::npos) << text;
+
+  std::vector<Row> higher = rows;
+  higher.back().loads_per_request = 1.10;
+  const Summary h = summarise(higher, thrash(3, 100, 90));
+  EXPECT_TRUE(check(h, "loads per request: syr2k vs syrk").holds);
+  EXPECT_FALSE(check(h, "loads per request: syr2k vs syrk").contradicts_seed);
+  EXPECT_EQ(h.held(), s.held() + 1);
+
+  // A geomean going the other way than the seed's is said, still without a verdict.
+  std::vector<Row> slower = rows;
+  for (Row& r : slower) r.wp_cycles = r.base_cycles * 1.2;
+  EXPECT_TRUE(check(summarise(slower, thrash(3, 100, 90)), "geomean speedup").contradicts_seed);
 }
 
 TEST(benchResultsPage, TargetsHoldExactlyWhenTheFiguresMeetThem) {
@@ -159,11 +211,36 @@ TEST(benchResultsPage, PageTabulatesEverySizeAndNamesTheCaseStudy) {
   const Thrash t = thrash(3, 100, 90);
   const std::string page = results_page(rows, t, summarise(rows, t), sweep, 1, false);
   EXPECT_NE(page.find("(n=2048); the headline"), std::string::npos);
-  EXPECT_NE(page.find("| n=1024 | 100000 | 0.50x | 0.80x | 1.100 | 0.60x | 75% | 25% | 30% |"), std::string::npos);
-  EXPECT_NE(page.find("| n=2048 (case study) | 125000 | 0.40x | 0.56x | 1.100 | 0.48x | 86% | 25% | 30% |"),
+  // The transpose's verdict at every size measured.
+  EXPECT_NE(page.find("| n=1024 | 100000 | 0.50x | 0.80x | **no** | 1.100 | 0.60x | 75% | 25% | 30% |"), std::string::npos)
+      << page;
+  EXPECT_NE(page.find("| n=2048 (case study) | 125000 | 0.40x | 0.56x | yes | 1.100 | 0.48x | 86% | 25% | 30% |"),
             std::string::npos);
   EXPECT_NE(page.find("| transpose_naive time, WarpPool / baseline | 0.80x | 0.50x | <= 0.67x | **no** |"),
             std::string::npos);
+  // Rows without a target: no verdict; the summary line counts the targets.
+  EXPECT_NE(page.find("| loads per L1 request, all kernels with global loads (mean) | 1.110 | 1.08 | - | - |"),
+            std::string::npos)
+      << page;
+  const Summary sum = summarise(rows, t);
+  EXPECT_NE(page.find("**" + std::to_string(sum.held()) + " of " + std::to_string(sum.targets()) + " targets hold**"),
+            std::string::npos);
+}
+
+// The headline row of a figure the transpose's size changes shows the verdict at each size.
+TEST(benchResultsPage, HeadlineRowsShowTheVerdictAtTheOtherSize) {
+  Summary s = summarise(base_rows(60000), thrash(3, 100, 90));
+  note_alternative(s, summarise(base_rows(80000), thrash(3, 100, 90)), "n=1024");
+  std::vector<Row> rows = base_rows(60000);
+  const std::string page = results_page(rows, thrash(3, 100, 90), s, {}, 0, false);
+  EXPECT_NE(page.find("| transpose_naive time, WarpPool / baseline | 0.60x (n=1024: 0.80x) | 0.50x | <= 0.67x | yes "
+                      "(n=1024: **no**) |"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("; " + std::to_string(s.held_at("n=1024")) + " of " + std::to_string(s.targets()) +
+                      " with the transpose at n=1024"),
+            std::string::npos)
+      << page;
 }
 
 }  // namespace

@@ -45,7 +45,9 @@ TEST(cli, BadRunInvocationsFailWithAMessage) {
   };
   for (const BadRun& c : cases) {
     const auto r = cli(std::string(c.args) + " --out " + test::scratch_dir());
-    EXPECT_NE(r.exit_code, 0) << c.args;
+    // Bad input: exit 1 and one "gpucosim: error: " line naming what was wrong, nothing else.
+    EXPECT_EQ(r.exit_code, 1) << c.args;
+    EXPECT_EQ(r.output.rfind("gpucosim: error: ", 0), 0u) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
   }
 }

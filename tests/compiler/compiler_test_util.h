@@ -46,6 +46,9 @@ inline std::string traceg(const std::vector<BlockWarps>& blocks, const std::stri
       t += "warp = " + std::to_string(w) + "\ninsts = " + std::to_string(blocks[b][w].size()) + "\n";
       for (const std::string& l : blocks[b][w]) t += l + "\n";
     }
+    // A block with fewer warps than the widest lists the rest as empty, as Accel-Sim's
+    // post-processor does (the reader checks every warp of the block size is there).
+    for (size_t w = blocks[b].size(); w < warps; ++w) t += "warp = " + std::to_string(w) + "\ninsts = 0\n";
     t += "#END_TB\n";
   }
   return t;

@@ -116,7 +116,6 @@ TEST(ConfigPresets, Qv100MatchesTables24And26) {
   EXPECT_EQ(g.core.max_issue_per_warp, 1u);
   EXPECT_TRUE(g.core.l1d.sectored);
   EXPECT_EQ(l1_bytes(g), 128u * 1024);
-  EXPECT_EQ(g.core.l1_banks, 4u);
   EXPECT_EQ(g.core.l1_latency, 20u);
   EXPECT_EQ(g.core.shmem_latency, 20u);
   EXPECT_EQ(g.core.coalesce_arch, 70u);

@@ -168,3 +168,44 @@ TEST(memory_system, IdleSkippingDoesNotChangeResults) {
 
 }  // namespace
 }  // namespace gpucosim
+
+namespace gpucosim {
+namespace {
+
+// A host-to-device copy much larger than the L2 leaves the L2 exactly as installing only its tail
+// (trim_copy_to_l2_tail) does: every line of the copy is present in one iff in the other, with
+// the same sectors. (This is what keeps a 1 TB MemcpyHtoD from taking minutes.) With the Fermi
+// hash set index, a partial first and last line and a start off a line boundary.
+TEST(memory_system, HugeCopyWarmsTheL2AsItsTailDoes) {
+  GpuConfig cfg = test::bench_config();
+  cfg.mem.l2.set_index = 'H';
+  const uint64_t l2_bytes = uint64_t(cfg.mem.n_partitions()) * cfg.mem.l2.size_bytes();
+  const uint64_t addr = 0x7f0000100040, bytes = 40 * l2_bytes + 72;
+  MemBench whole("whole", cfg, 1, 1, [](uint32_t, uint64_t, GenRequest&) { return false; });
+  MemBench tail("tail", cfg, 1, 1, [](uint32_t, uint64_t, GenRequest&) { return false; });
+  warm_l2(whole.raw, whole.map, addr, bytes);
+  uint64_t t_addr = addr, t_bytes = bytes;
+  trim_copy_to_l2_tail(t_addr, t_bytes, l2_bytes);
+  ASSERT_LT(t_bytes, bytes);
+  EXPECT_EQ(t_addr + t_bytes, addr + bytes);
+  EXPECT_EQ(t_addr % 128, 0u);
+  warm_l2(tail.raw, tail.map, t_addr, t_bytes);
+  uint64_t present = 0;
+  for (uint64_t a = addr & ~uint64_t(127); a < addr + bytes; a += 128) {
+    const DecodedAddress d = whole.map.decode(a);
+    const uint8_t w = whole.raw[d.channel]->slice(d.sub).cache().valid_sectors(d.local);
+    const uint8_t t = tail.raw[d.channel]->slice(d.sub).cache().valid_sectors(d.local);
+    ASSERT_EQ(w, t) << std::hex << "line 0x" << a;
+    present += w != 0;
+  }
+  // The L2 ends full of the copy's last lines.
+  EXPECT_EQ(present, l2_bytes / 128);
+  // Copies that fit are left whole.
+  uint64_t s_addr = addr, s_bytes = 3 * l2_bytes;
+  trim_copy_to_l2_tail(s_addr, s_bytes, l2_bytes);
+  EXPECT_EQ(s_addr, addr);
+  EXPECT_EQ(s_bytes, 3 * l2_bytes);
+}
+
+}  // namespace
+}  // namespace gpucosim

@@ -64,20 +64,26 @@ std::vector<BadCase> cases() {
       {"TrailingField", test::with_header(tb(warp0("0000 ffffffff 0 MOV 0 0 0 extra\n", 1))), B + 5, "unexpected field 'extra'"},
       {"UnknownOpcode", test::with_header(tb(warp0("0000 ffffffff 0 FOOBAR.X 0 0 0\n", 1))), B + 5, "unknown opcode 'FOOBAR.X' for binary version 80"},
       {"WarpWithoutInsts", test::with_header(tb("warp = 0\nwarp = 1\ninsts = 0\n")), B + 4, "expected 'insts = N' after 'warp = 0'"},
-      {"WarpOutOfOrder", test::with_header(tb("warp = 1\ninsts = 0\nwarp = 0\ninsts = 0\n")), B + 5, "warp 0 out of order"},
-      {"WarpDuplicate", test::with_header(tb("warp = 0\ninsts = 0\nwarp = 0\ninsts = 0\n")), B + 5, "warp 0 out of order"},
-      {"WarpOutOfRange", test::with_header(tb("warp = 2\ninsts = 0\n")), B + 3, "warp 2 out of range: block dim (64,1,1) has 2 warps"},
+      {"WarpOutOfOrder", test::with_header(tb("warp = 1\ninsts = 1\n" + kMov + "warp = 0\ninsts = 1\n"), "", "(1,1,1)", "(64,1,1)"), B + 6, "warp 0 out of order"},
+      {"WarpDuplicate", test::with_header(tb(warp0(kMov, 1) + warp0(kMov, 1)), "", "(1,1,1)", "(64,1,1)"), B + 6, "warp 0 out of order"},
+      {"WarpOutOfRange", test::with_header(tb("warp = 2\ninsts = 1\n"), "", "(1,1,1)", "(64,1,1)"), B + 3, "warp 2 out of range: block dim (64,1,1) has 2 warps"},
+      // The body checked against the header: warps per block, empty warps, blocks vs the grid.
+      {"BlockWithoutWarps", test::with_header(tb("")), B + 3, "thread block 0,0,0 (line 13) has 0 warp(s): expected the 1 of block dim (32,1,1)"},
+      {"BlockMissingAWarp", test::with_header(tb(warp0(kMov, 1)), "", "(1,1,1)", "(64,1,1)"), B + 6, "has 1 warp(s): expected the 2 of block dim (64,1,1)"},
+      {"FewerBlocksThanGrid", test::with_header(tb(warp0(kMov, 1)), "", "(2,1,1)"), B + 6, "end of file after 1 thread block(s): the grid (2,1,1) has 2"},
+      {"DuplicateBlock", test::with_header(tb(warp0(kMov, 1)) + tb(warp0(kMov, 1)), "", "(2,1,1)"), B + 8, "thread block 0,0,0 appears a second time"},
+      {"WarpBeyondTheStreamBound", test::with_header(tb("warp = 0\ninsts = 50000000\n")), B + 4, "above the bound of 1024 MB per thread block"},
       {"NestedBeginTb", test::with_header("#BEGIN_TB\nthread block = 0,0,0\n#BEGIN_TB\n"), B + 3, "nested '#BEGIN_TB'"},
-      {"BlockOutsideGrid", test::with_header("#BEGIN_TB\nthread block = 2,0,0\n#END_TB\n"), B + 2, "outside the grid (2,1,1)"},
+      {"BlockOutsideGrid", test::with_header("#BEGIN_TB\nthread block = 2,0,0\n#END_TB\n", "", "(2,1,1)"), B + 2, "outside the grid (2,1,1)"},
       {"BadThreadBlockLine", test::with_header("#BEGIN_TB\nthread block = 0,0\n#END_TB\n"), B + 2, "expected 'thread block = x,y,z'"},
       {"LineTooLong", test::with_header("#BEGIN_TB\n" + std::string(1500000, 'a')), B + 2, "line longer than 1 MiB"},
-      {"GarbageBetweenBlocks", test::with_header(tb("") + "hello\n"), B + 4, "expected '#BEGIN_TB'"},
+      {"GarbageBetweenBlocks", test::with_header(tb(warp0(kMov, 1)) + "hello\n"), B + 7, "expected '#BEGIN_TB'"},
       {"MissingHeaderKey", hdr("-nregs = 8\n", ""), 9, "missing header key -nregs"},
       {"MissingKernelName", hdr("-kernel name = k\n", ""), 9, "missing header key -kernel name"},
       {"DuplicateHeaderKey", hdr("-shmem = 0\n", "-shmem = 0\n-shmem = 1\n"), 6, "duplicate header key -shmem"},
       {"BadHeaderValue", hdr("-nregs = 8", "-nregs = eight"), 6, "bad value 'eight' for -nregs"},
-      {"BadGridDim", hdr("(2,1,1)", "(2,1)"), 3, "expected (x,y,z)"},
-      {"ZeroBlockDim", hdr("(64,1,1)", "(0,1,1)"), 4, "zero dimension"},
+      {"BadGridDim", hdr("(1,1,1)", "(2,1)"), 3, "expected (x,y,z)"},
+      {"ZeroBlockDim", hdr("(32,1,1)", "(0,1,1)"), 4, "zero dimension"},
       {"HeaderLineWithoutDash", hdr("-shmem = 0\n", "shmem 0\n"), 5, "expected a header line '-key = value'"},
       {"HeaderOnlyEof", "-kernel name = k\n", 1, "end of file inside the kernel header"},
       {"UnsupportedBinaryVersion", hdr("binary version = 80", "binary version = 72"), 7,
@@ -154,16 +160,32 @@ TEST(trace_bad_files, MissingListAndTrace) {
   expect_error([&] { read_whole(dir + "/none.traceg"); }, dir + "/none.traceg", 0, "cannot open");
 }
 
-TEST(trace_bad_files, UnsupportedSuffix) {
+// A trace is recognised by its content, whatever its name: a plain trace named .trace or even
+// .traceg.xz is read as text, an .xz stream under any name is decompressed, and a binary file
+// that is not .xz is refused as such.
+TEST(trace_bad_files, KernelTraceUnderAnyName) {
   const std::string dir = test::scratch_dir();
-  test::spit(dir + "/k.trace", test::with_header(""));
-  expect_error([&] { read_whole(dir + "/k.trace"); }, dir + "/k.trace", 0, "expected .traceg or .traceg.xz");
-}
+  const std::string text = test::with_header(tb(warp0(kMov, 1)));
+  for (const char* name : {"/k.trace", "/k.txt", "/k.traceg.xz"}) {
+    test::spit(dir + name, text);
+    EXPECT_TRUE(is_kernel_trace_path(dir + name)) << name;
+    auto src = open_kernel_trace(dir + name);
+    EXPECT_EQ(test::read_all(*src).size(), 1u) << name;
+  }
+  {
+    auto src = open_kernel_trace(dir + "/k.trace");
+    write_kernel_trace(dir + "/real.traceg.xz", *src);
+  }
+  std::rename((dir + "/real.traceg.xz").c_str(), (dir + "/compressed.bin").c_str());
+  EXPECT_TRUE(is_kernel_trace_path(dir + "/compressed.bin"));
+  auto xz = open_kernel_trace(dir + "/compressed.bin");
+  EXPECT_EQ(test::read_all(*xz).size(), 1u);
 
-TEST(trace_bad_files, XzWithBadMagic) {
-  const std::string dir = test::scratch_dir();
-  test::spit(dir + "/k.traceg.xz", test::with_header(""));
-  expect_error([&] { read_whole(dir + "/k.traceg.xz"); }, dir + "/k.traceg.xz", 1, "not an xz file");
+  test::spit(dir + "/garbage.traceg", std::string("\x01\x02\x00binary\xff", 10));
+  EXPECT_FALSE(is_kernel_trace_path(dir + "/garbage.traceg"));
+  expect_error([&] { read_whole(dir + "/garbage.traceg"); }, dir + "/garbage.traceg", 0, "binary data: expected a kernel trace");
+  test::spit(dir + "/list.traceg", "kernel-1.traceg\n");
+  EXPECT_FALSE(is_kernel_trace_path(dir + "/list.traceg"));  // text without a kernel header: a list
 }
 
 TEST(trace_bad_files, TruncatedAndCorruptXz) {

@@ -1,6 +1,7 @@
 // Write-read-write identity on synthetic kernels using every feature of the grammar.
 #include <gtest/gtest.h>
 
+#include "kernel/input_error.h"
 #include "tests/support/test_paths.h"
 #include "trace/trace_reader.h"
 #include "trace/trace_writer.h"
@@ -177,15 +178,17 @@ TEST(trace_roundtrip, ExtraKeysSurviveAnyBytes) {
 
 TEST(trace_roundtrip, OldTracerPrefixIsSkipped) {
   std::string trace = test::with_header(
+      "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0 0 0 0 0000 ffffffff 1 R1 MOV 0 0\n#END_TB\n"
       "#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 2\n"
       "1 0 0 0 0000 ffffffff 1 R1 MOV 0 0\n"
-      "1 0 0 0 0010 0000000f 0 STG.E 2 R2 R3 4 1 0x100 4\n#END_TB\n");
+      "1 0 0 0 0010 0000000f 0 STG.E 2 R2 R3 4 1 0x100 4\n#END_TB\n",
+      "", "(2,1,1)");
   trace.replace(trace.find("version = 5"), 11, "version = 2");
   auto src = open_kernel_trace_buffer("old.traceg", trace);
   std::vector<ThreadBlock> b = test::read_all(*src);
-  ASSERT_EQ(b.size(), 1u);
-  ASSERT_EQ(b[0].warps[0].insts.size(), 2u);
-  EXPECT_EQ(b[0].warps[0].lane_addrs(b[0].warps[0].insts[1])[3], 0x10cu);
+  ASSERT_EQ(b.size(), 2u);
+  ASSERT_EQ(b[1].warps[0].insts.size(), 2u);
+  EXPECT_EQ(b[1].warps[0].lane_addrs(b[1].warps[0].insts[1])[3], 0x10cu);
 }
 
 TEST(trace_roundtrip, AssumedBinaryVersionPicksTheMap) {
@@ -199,9 +202,10 @@ TEST(trace_roundtrip, AssumedBinaryVersionPicksTheMap) {
 }
 
 TEST(trace_roundtrip, HeaderOnlyAndNoFinalNewline) {
+  // A header without its grid's thread blocks is a damaged trace, not an empty kernel.
   auto empty = open_kernel_trace_buffer("e.traceg", test::with_header(""));
   ThreadBlock tb;
-  EXPECT_FALSE(empty->next_block(tb));
+  EXPECT_THROW(empty->next_block(tb), InputError);
   auto last = open_kernel_trace_buffer(
       "n.traceg", test::with_header("#BEGIN_TB\r\nthread block = 0,0,0\r\nwarp = 0\r\ninsts = 0\r\n#END_TB"));
   ASSERT_TRUE(last->next_block(tb));

@@ -51,11 +51,13 @@ inline std::vector<ThreadBlock> read_all(KernelSource& src) {
   return out;
 }
 
-// A minimal valid v5 header (grid 2x1x1, block 64 threads = 2 warps) followed by `body`.
-inline std::string with_header(const std::string& body, const std::string& extra_header = "") {
-  return "-kernel name = k\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (64,1,1)\n-shmem = 0\n"
-         "-nregs = 8\n-binary version = 80\n-accelsim tracer version = 5\n" +
-         extra_header + "\n#traces format = whatever\n\n" + body;
+// A minimal valid v5 header followed by `body`; by default one thread block of one warp (grid
+// 1x1x1, block 32 threads), so a body of one block with warp 0 is a whole kernel.
+inline std::string with_header(const std::string& body, const std::string& extra_header = "",
+                               const std::string& grid = "(1,1,1)", const std::string& block = "(32,1,1)") {
+  return "-kernel name = k\n-kernel id = 1\n-grid dim = " + grid + "\n-block dim = " + block +
+         "\n-shmem = 0\n-nregs = 8\n-binary version = 80\n-accelsim tracer version = 5\n" + extra_header +
+         "\n#traces format = whatever\n\n" + body;
 }
 
 }  // namespace gpucosim::test

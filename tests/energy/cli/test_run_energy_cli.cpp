@@ -60,6 +60,7 @@ TEST(runEnergyCli, LabelOptionAndBadNode) {
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.output.find("error"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(dir + "/y/energy.json"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/y/stats.json")) << "refused before the run";
 }
 
 }  // namespace

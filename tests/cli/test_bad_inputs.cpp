@@ -1,0 +1,358 @@
+// Inputs of every class through the command line: each is used as meant or rejected with
+// "gpucosim: error: <file:line or option>: ... expected ...", exit 1 (2 for usage errors), and
+// never a run that reports success after doing something else than asked. One table per class.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_paths.h"
+
+namespace gpucosim {
+namespace {
+
+namespace fs = std::filesystem;
+
+test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+}
+
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream f(path);
+  return f ? nlohmann::json::parse(f, nullptr, false) : nlohmann::json();
+}
+
+// A one-block, one-warp kernel trace.
+const std::string kTrace =
+    "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"
+    "-binary version = 80\n-accelsim tracer version = 5\n\n#traces format = x\n\n"
+    "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+    "0000 ffffffff 1 R1 MOV 0 0 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n";
+
+struct Case {
+  const char* name;
+  std::string args;    // after "gpucosim"; "@" is the scratch folder
+  int exit_code;
+  std::string expect;  // must appear in the output
+};
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
+std::string expand(std::string s, const std::string& dir) {
+  for (size_t at; (at = s.find('@')) != std::string::npos;) s.replace(at, 1, dir);
+  return s;
+}
+
+// The scratch folder for the input tables: a list whose kernel line is ./k.traceg, one with an
+// absolute path, a kernel trace under another name, a list of garbage, a binary list, a list
+// naming itself, a trace with fewer blocks than its grid and one with a block without warps.
+std::string make_inputs() {
+  const std::string d = test::scratch_dir();
+  spit(d + "/k.traceg", kTrace);
+  spit(d + "/kernel-1.txt", kTrace);
+  spit(d + "/dot.g", "MemcpyHtoD,0x10000,4096\n./k.traceg\n");
+  spit(d + "/abs.g", d + "/k.traceg\n");
+  spit(d + "/garbage.g", "this is not\na kernel list\n");
+  spit(d + "/binary.g", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0", 12));
+  spit(d + "/self.g", "./self.g\n");
+  spit(d + "/none.g", "MemcpyHtoD,0x10000,4096\n");
+  std::string fewer = kTrace;
+  fewer.replace(fewer.find("(1,1,1)"), 7, "(4,1,1)");
+  spit(d + "/fewer.traceg", fewer);
+  // Four blocks of a grid of five: the error comes when the fifth is fetched, after the others ran.
+  std::string late = kTrace.substr(0, kTrace.find("#BEGIN_TB"));
+  late.replace(late.find("(1,1,1)"), 7, "(5,1,1)");
+  for (int b = 0; b < 4; ++b) {
+    std::string block = kTrace.substr(kTrace.find("#BEGIN_TB"));
+    block.replace(block.find("0,0,0"), 5, std::to_string(b) + ",0,0");
+    late += block;
+  }
+  spit(d + "/late.traceg", late);
+  std::string nowarps = kTrace;
+  nowarps.replace(nowarps.find("warp = 0"), nowarps.find("#END_TB") - nowarps.find("warp = 0"), "");
+  spit(d + "/nowarps.traceg", nowarps);
+  std::string short_block = kTrace;
+  short_block.replace(short_block.find("(32,1,1)"), 8, "(64,1,1)");
+  spit(d + "/short.traceg", short_block);
+  fs::create_directories(d + "/folder");
+  return d;
+}
+
+class cli_inputs : public ::testing::TestWithParam<Case> {};
+
+TEST_P(cli_inputs, UsedAsMeantOrRejected) {
+  const Case& c = GetParam();
+  const std::string dir = make_inputs();
+  const bool run = c.args.rfind("run ", 0) == 0;
+  const auto r = cli(expand(c.args, dir) + (run ? " --out " + dir + "/out" : ""));
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
+  EXPECT_NE(r.output.find(expand(c.expect, dir)), std::string::npos) << r.output;
+  if (c.exit_code == 1) {
+    EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << r.output;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, cli_inputs,
+    ::testing::Values(
+        // Traces and kernel lists: the right kernels run, or the line is named.
+        Case{"DotSlashKernelLine", "run --trace @/dot.g --quiet --json", 0, ""},
+        Case{"AbsoluteKernelLine", "run --trace @/abs.g", 0, "gpu_tot_sim_kernels = 1"},
+        Case{"KernelTraceUnderAnotherName", "run --trace @/kernel-1.txt", 0, "gpu_tot_sim_kernels = 1"},
+        Case{"GarbageList", "run --trace @/garbage.g", 1, "@/garbage.g:1: unexpected 'this is not'"},
+        Case{"BinaryList", "run --trace @/binary.g", 1, "@/binary.g: binary data"},
+        Case{"ListNamingItself", "run --trace @/self.g", 1, "@/self.g:1: the list names itself"},
+        Case{"ListWithoutKernels", "run --trace @/none.g", 1, "@/none.g: no kernel launch"},
+        Case{"FolderAsTrace", "run --trace @/folder", 1, "is a folder"},
+        Case{"FewerBlocksThanGrid", "run --trace @/fewer.traceg", 1, "the grid (4,1,1) has 4"},
+        Case{"BlockWithoutWarps", "run --trace @/nowarps.traceg", 1, "has 0 warp(s): expected the 1"},
+        Case{"BlockMissingAWarp", "run --trace @/short.traceg", 1, "has 1 warp(s): expected the 2"},
+        Case{"TraceInfoToo", "trace info @/fewer.traceg", 1, "the grid (4,1,1) has 4"},
+        // Configuration files.
+        Case{"FolderAsConfig", "run --workload vecadd --config @/folder", 1, "@/folder: is a folder"},
+        Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// Numeric options: checked when parsed, the same way on the command line and in --set; nothing
+// wraps, nothing silently falls back to a default.
+class cli_numbers : public ::testing::TestWithParam<Case> {};
+
+TEST_P(cli_numbers, RangeCheckedAtParseTime) {
+  const Case& c = GetParam();
+  const std::string dir = test::scratch_dir();
+  const auto r = cli(c.args);
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
+  EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.rfind("gpucosim: error: ", 0), 0u) << "the error comes first:\n" << r.output;
+  EXPECT_FALSE(fs::exists("gpucosim-out/never")) << "nothing was written";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, cli_numbers,
+    ::testing::Values(
+        Case{"MaxCyclesNegative", "run --workload vecadd --max-cycles -5 --out gpucosim-out/never", 1,
+             "--max-cycles: expected an unsigned integer, got '-5'"},
+        Case{"MaxCyclesSetNegative", "run --workload vecadd --set gpgpu_max_cycle=-5 --out gpucosim-out/never", 1,
+             "-gpgpu_max_cycle: expected an unsigned integer, got '-5'"},
+        Case{"MaxCyclesTooLarge", "run --workload vecadd --max-cycles 99999999999999999999 --out gpucosim-out/never", 1,
+             "--max-cycles: expected an unsigned integer (too large)"},
+        Case{"EnergyNodeOutsideTheModel", "run --workload vecadd --energy --energy-node 10 --out gpucosim-out/never", 1,
+             "--energy-node: expected a number in [16, 180], got '10'"},
+        Case{"MemoryLimitNotBytes", "run --workload vecadd --memory-limit lots --out gpucosim-out/never", 1,
+             "--memory-limit: expected a byte count"},
+        Case{"BinaryVersionNegative", "run --workload vecadd --binary-version -1 --out gpucosim-out/never", 1,
+             "--binary-version: expected an unsigned integer"},
+        Case{"SynthClockZero", "synth tests/synth/fixtures/fifo_sram --clock-ns 0 --out gpucosim-out/never", 1,
+             "--clock-ns: expected a number in (0, 1e+06], got '0'"},
+        Case{"SynthClockNegative", "synth tests/synth/fixtures/fifo_sram --clock-ns -5 --out gpucosim-out/never", 1,
+             "--clock-ns: expected a number in (0, 1e+06], got '-5'"},
+        Case{"SynthNodeZero", "synth tests/synth/fixtures/fifo_sram --node 0 --out gpucosim-out/never", 1,
+             "--node: expected a number in (0, 1000], got '0'"},
+        Case{"ClockAbsurd", "run --workload vecadd --set gpgpu_clock_domains=1e9:700:700:924 --out gpucosim-out/never", 1,
+             "at most 100000"},
+        Case{"LatencyAbsurd", "run --workload vecadd --set ptx_opcode_latency_sfu=2147483648 --out gpucosim-out/never", 1,
+             "-ptx_opcode_latency_sfu 2147483648: expected a latency of at most 1048576 cycles"},
+        Case{"TooManyWarps", "run --workload vecadd --set gpgpu_shader_core_pipeline=4096:32 --out gpucosim-out/never", 1,
+             "at most 64 warps per SM"}),
+    [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+// Resources: a configuration whose model would not fit is refused before anything is allocated,
+// naming the option; a thread block's streams are bounded; a huge copy is cheap.
+struct Resource {
+  const char* name;
+  std::string args;
+  std::string expect;
+};
+void PrintTo(const Resource& c, std::ostream* os) { *os << c.name; }
+
+class cli_resources : public ::testing::TestWithParam<Resource> {};
+
+TEST_P(cli_resources, RefusedFastWithLittleMemory) {
+  const Resource& c = GetParam();
+  const std::string dir = test::scratch_dir();
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = cli("run " + c.args + " --out " + dir);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  rusage ru{};
+  getrusage(RUSAGE_CHILDREN, &ru);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
+  EXPECT_LT(s, 2.0);
+  EXPECT_LT(ru.ru_maxrss, 200 * 1024) << "KB";  // every child so far, this test's only
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, cli_resources,
+    ::testing::Values(
+        Resource{"MillionSms", "--workload vecadd --set gpgpu_n_clusters=1000000",
+                 "--set: the GPU model this configuration describes would need about"},
+        Resource{"MillionSmsBlamed", "--workload vecadd --set gpgpu_n_clusters=1000000",
+                 "Expected a smaller -gpgpu_n_clusters 1000000"},
+        Resource{"EightGbL1", "--workload vecadd --set gpgpu_cache:dl1=N:16384:128:4096,L:L:m:N:L,A:32:8,8",
+                 "Expected a smaller -gpgpu_cache:dl1"},
+        Resource{"BillionSets", "--workload vecadd --set gpgpu_cache:dl2=N:1073741824:128:8,L:B:m:W:L,A:32:4,4:0,32",
+                 "Expected a smaller -gpgpu_cache:dl2"},
+        Resource{"FourBillionMshrs", "--workload vecadd --set gpgpu_cache:dl1=N:64:128:4,L:L:m:N:H,A:4000000000:8,8",
+                 "L1 MSHR tables"},
+        Resource{"LimitFromTheOption", "--workload vecadd --memory-limit 1M",
+                 "above the memory limit of 1.0 MB (--memory-limit)"},
+        Resource{"HugeThreadBlock", "--workload branchy:n=16777216,block=1024,max_trips=100000",
+                 "thread block 0: warp 0's instruction stream reached"}),
+    [](const ::testing::TestParamInfo<Resource>& i) { return std::string(i.param.name); });
+
+// A MemcpyHtoD of a terabyte costs what an L2-sized one does, and -gpgpu_perf_sim_memcpy 0 turns
+// the L2 pre-fill off.
+TEST(cli_resources, HugeMemcpyIsBoundedAndCanBeSwitchedOff) {
+  const std::string dir = make_inputs();
+  spit(dir + "/tb.g", "MemcpyHtoD,0x7f0000000000,1000000000000\n./k.traceg\n");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = cli("run --trace " + dir + "/tb.g --quiet --max-cycles 1000 --out " + dir + "/a");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+  EXPECT_EQ(read_json(dir + "/a/stats.json")["end"], "completed");
+
+  // The vecadd fixture's inputs are copied in: with the pre-fill its loads hit in the L2.
+  const auto w1 = cli("run --workload vecadd --quiet --out " + dir + "/w1");
+  const auto w0 = cli("run --workload vecadd --quiet --set gpgpu_perf_sim_memcpy=0 --out " + dir + "/w0");
+  ASSERT_EQ(w1.exit_code, 0) << w1.output;
+  ASSERT_EQ(w0.exit_code, 0) << w0.output;
+  EXPECT_GT(read_json(dir + "/w1/stats.json")["total"]["L2_total_cache_hits"].get<double>(), 0.0);
+  EXPECT_EQ(read_json(dir + "/w0/stats.json")["total"]["L2_total_cache_hits"].get<double>(), 0.0);
+}
+
+// The deadlock detector tells a stall from a slow memory clock or a long launch latency: these
+// runs take long stretches without an instruction issued, and complete.
+TEST(cli_deadlock, SlowClocksAndLaunchLatenciesAreNotDeadlocks) {
+  const std::string dir = test::scratch_dir();
+  for (const std::string set : {"gpgpu_clock_domains=100000:700:700:924", "gpgpu_kernel_launch_latency=300000",
+                                "gpgpu_TB_launch_latency=150000"}) {
+    const auto r = cli("run --workload vecadd:n=1000 --quiet --set " + set + " --out " + dir);
+    EXPECT_EQ(r.exit_code, 0) << set << ": " << r.output;
+    EXPECT_EQ(read_json(dir + "/stats.json")["end"], "completed") << set;
+  }
+  // ... while a real stall (here: a crossbar that never delivers within the window) still is one.
+  const auto stuck = cli("run --workload vecadd --quiet --set gpucosim_icnt_latency=1000000 "
+                         "--set gpucosim_deadlock_cycles=2000 --out " + dir);
+  EXPECT_EQ(stuck.exit_code, 3) << stuck.output;
+  EXPECT_EQ(read_json(dir + "/stats.json")["end"], "deadlock");
+}
+
+// Command-line conventions: every error is "gpucosim: error: ..."; usage errors exit 2 and name
+// the word that was wrong.
+TEST(cli_conventions, UsageErrorsNameTheWordAndExit2) {
+  const Case cases[] = {
+      {"Unknown", "bogus", 2, "gpucosim: error: unknown command 'bogus'"},
+      {"Misspelt", "runn --workload vecadd", 2, "unknown command 'runn'; did you mean 'run'?"},
+      {"UnknownOption", "run --workload vecadd --bogus", 2, "gpucosim: error: The following argument was not expected: --bogus"},
+      {"MissingArgument", "sram --size 1024 --block 64 --node", 2, "gpucosim: error: "},
+      {"NoCommand", "", 2, "gpucosim: error: "},
+  };
+  for (const Case& c : cases) {
+    const auto r = cli(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.name << ": " << r.output;
+    EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.name << ": " << r.output;
+  }
+}
+
+TEST(cli_conventions, WarningsHaveOnePrefixAndQuietSilencesThem) {
+  const std::string dir = test::scratch_dir();
+  const auto r = cli("run --workload vecadd:n=100 --set gpgpu_l1_banks=4 --set visualizer_enabled=1 --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("gpucosim: warning: 2 option(s) accepted but not modelled"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("warning: warning:"), std::string::npos) << r.output;
+  // A field of a modelled option that nothing reads is reported the same way.
+  const auto f = cli("run --workload vecadd:n=100 --set gpgpu_dram_partition_queues=8:8:64:8 --out " + dir);
+  EXPECT_NE(f.output.find("-gpgpu_dram_partition_queues DRAM-to-L2 queue field (64)"), std::string::npos) << f.output;
+  EXPECT_NE(read_json(dir + "/stats.json")["unmodelled_options"].dump().find("gpgpu_dram_partition_queues"),
+            std::string::npos);
+  const auto q = cli("run --workload vecadd:n=100 --quiet --json --energy --set gpgpu_l1_banks=4 --out " + dir);
+  ASSERT_EQ(q.exit_code, 0) << q.output;
+  EXPECT_EQ(q.output, "") << "--quiet prints nothing but errors";
+}
+
+TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
+  const auto r = cli("presets --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = nlohmann::json::parse(r.output);
+  ASSERT_EQ(j.size(), 4u);
+  // GTX480: 15 SMs at 700 MHz, 32 KB L1, 768 KB L2, 6 channels x 2 chips x 4 B x 4 x 924 MHz.
+  const nlohmann::json& g = j[1];
+  EXPECT_EQ(g["name"], "GTX480");
+  EXPECT_EQ(g["sms"], 15);
+  EXPECT_EQ(g["clocks_mhz"]["core"], 700.0);
+  EXPECT_EQ(g["l1_bytes_per_sm"], 32 * 1024);
+  EXPECT_EQ(g["l2_bytes"], 768 * 1024);
+  EXPECT_NEAR(g["dram_peak_gb_per_s"].get<double>(), 6 * 2 * 4 * 4 * 924e6 / 1e9, 1e-9);
+  const auto text = cli("presets");
+  EXPECT_NE(text.output.find("GTX480      15 700:700:700:924"), std::string::npos) << text.output;
+}
+
+// SIGINT or SIGTERM: the run stops at the next cycle boundary and writes its statistics so far
+// (run_end = interrupted), exit 130.
+TEST(cli_interrupt, SignalsStopTheRunAndKeepTheStatistics) {
+  const std::string dir = test::scratch_dir();
+  for (const char* sig : {"INT", "TERM"}) {
+    const std::string out = dir + "/" + sig;
+    // --progress into a log (not a terminal): a line after a second.
+    const auto r = test::run_command("sh -c '" + test::gpucosim_exe() + " run --workload vecadd:n=16000000 --quiet --progress " +
+                                     "--stats-json " + out + ".json --out " + out + " & pid=$!; sleep 2; kill -" + sig +
+                                     " $pid; wait $pid'");
+    EXPECT_EQ(r.exit_code, 130) << sig << ": " << r.output;
+    EXPECT_NE(r.output.find("gpucosim run: kernels 0/1 done, thread blocks "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("cycles/s)"), std::string::npos) << r.output;
+    const nlohmann::json j = read_json(out + ".json");
+    ASSERT_TRUE(j.is_object()) << sig;
+    EXPECT_EQ(j["end"], "interrupted") << sig;
+    EXPECT_EQ(j["run_end"], "interrupted") << sig;
+    EXPECT_GT(j["total"]["gpu_sim_cycle"].get<double>(), 0.0) << sig;
+    EXPECT_GT(j["total"]["warp_insn"].get<double>(), 0.0) << sig;
+    EXPECT_EQ(j["kernels"][0]["kernel_unfinished"], 1) << sig;
+    EXPECT_EQ(read_json(out + "/stats.json"), j) << sig;
+  }
+}
+
+// Bad input found during the run (here a trace whose last block is missing, found when the GPU
+// asks for it, one block at a time on one SM) keeps the statistics of what was simulated:
+// run_end = error, exit 1.
+TEST(cli_interrupt, LateTraceErrorKeepsTheStatistics) {
+  const std::string dir = make_inputs();
+  const auto r = cli("run --trace " + dir + "/late.traceg --set gpgpu_n_clusters=1 --set gpgpu_shader_cta=1 --out " +
+                     dir + "/o");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("late.traceg:"), std::string::npos) << r.output;
+  const nlohmann::json j = read_json(dir + "/o/stats.json");
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["end"], "error");
+  EXPECT_NE(j["end_report"].get<std::string>().find("the grid (5,1,1) has 5"), std::string::npos);
+  EXPECT_GT(j["total"]["warp_insn"].get<double>(), 0.0);
+  EXPECT_GT(j["total"]["sm_blocks_completed"].get<double>(), 0.0);
+}
+
+// Outputs are checked before the simulation; the energy label comes from the folder's name
+// whatever its spelling.
+TEST(cli_conventions, OutputsAreCheckedBeforeTheRun) {
+  const std::string dir = test::scratch_dir();
+  spit(dir + "/file", "x");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = cli("run --workload vecadd:n=16000000 --stats-json /nonexistent/s.json --out " + dir + "/o");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("/nonexistent/s.json: cannot open for writing (--stats-json)"), std::string::npos) << r.output;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0) << "before the run";
+  const auto f = cli("run --workload vecadd --out " + dir + "/file");
+  EXPECT_EQ(f.exit_code, 1) << f.output;
+  EXPECT_NE(f.output.find("--out names a file"), std::string::npos) << f.output;
+  const auto e = cli("run --workload vecadd:n=100 --quiet --energy --out " + dir + "/baseline/");
+  ASSERT_EQ(e.exit_code, 0) << e.output;
+  EXPECT_EQ(read_json(dir + "/baseline/energy.json")["label"], "baseline");
+}
+
+}  // namespace
+}  // namespace gpucosim
