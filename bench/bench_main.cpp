@@ -8,6 +8,7 @@ int bench_trace_reader(int argc, char** argv);
 int bench_sim_rate(int argc, char** argv);
 int bench_cosim_cost(int argc, char** argv);
 int bench_warppool_results(int argc, char** argv);
+int bench_sram_accuracy(int argc, char** argv);
 
 namespace {
 
@@ -29,6 +30,8 @@ constexpr Bench kBenches[] = {
      "whole-GPU rate with warppool off / tlm / rtl / lockstep; rtl <= 3x tlm [--workload SPEC] [--config P] [--repeat N]"},
     {"warppool-results", bench_warppool_results,
      "reproduce seed 000's WarpPool results on GTX480, write docs/results/warppool.md [--out FILE] [--quick]"},
+    {"sram-accuracy", bench_sram_accuracy,
+     "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows]"},
 };
 
 int list(const char* self) {
