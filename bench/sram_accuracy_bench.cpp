@@ -3,9 +3,12 @@
 // Prints, by part of the space (size band, ports, cell family, ram vs cache), the share of rows
 // within 30 % on area and on read energy and within 2x on leakage, and whether the >= 90 % target
 // holds overall. --split train|all judges other rows, --rows prints every row's ratios.
+// --fit [ROUNDS] instead fits the constants (power/calibration_fit.h) on the training split and
+// prints them in the form power/calibration.cpp takes, then judges them on the held-out split.
 #include <unistd.h>
 
 #include <climits>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +19,7 @@
 
 #include "kernel/input_error.h"
 #include "power/cacti_sweep.h"
+#include "power/calibration_fit.h"
 #include "power/sram_model.h"
 
 namespace gpucosim {
@@ -48,13 +52,15 @@ int bench_sram_accuracy(int argc, char** argv) {
   using namespace gpucosim;
   std::string csv, split = "held-out";
   bool rows_out = false;
+  int fit_rounds = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--csv" && i + 1 < argc) csv = argv[++i];
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
     else if (a == "--rows") rows_out = true;
+    else if (a == "--fit") fit_rounds = (i + 1 < argc && argv[i + 1][0] != '-') ? std::atoi(argv[++i]) : 40;
     else {
-      std::fprintf(stderr, "usage: gpucosim-bench sram-accuracy [--csv PATH] [--split held-out|train|all] [--rows]\n");
+      std::fprintf(stderr, "usage: gpucosim-bench sram-accuracy [--csv PATH] [--split held-out|train|all] [--rows] [--fit [ROUNDS]]\n");
       return 2;
     }
   }
@@ -69,6 +75,21 @@ int bench_sram_accuracy(int argc, char** argv) {
   }
   try {
     const auto rows = power::load_cacti_sweep(csv);
+    power::SramCalibration cal = power::fitted_calibration();
+    if (fit_rounds > 0) {
+      std::vector<power::CactiRow> train;
+      for (const auto& r : rows)
+        if (power::judged(r) && !power::held_out(r)) train.push_back(r);
+      std::printf("fitting %zu constants on %zu training rows (loss %.3f at the current constants)\n",
+                  power::fit_parameters().size(), train.size(), power::fit_loss(cal, train));
+      cal = power::fit_calibration(train, cal, fit_rounds, [](const std::string& s) {
+        std::printf("  %s\n", s.c_str());
+        std::fflush(stdout);
+      });
+      std::printf("fitted constants (paste into power/calibration.cpp):\n");
+      for (const auto& p : power::fit_parameters()) std::printf("    k.%s = %.4g;\n", p.name, cal.*p.member);
+      split = "held-out";
+    }
     power::AccuracyTally all;
     std::map<std::string, std::map<std::string, power::AccuracyTally>> parts;
     const std::vector<std::pair<std::string, std::function<std::string(const power::SramSpec&)>>> dims = {
@@ -79,7 +100,7 @@ int bench_sram_accuracy(int argc, char** argv) {
       if (!power::judged(r)) continue;
       const bool h = power::held_out(r);
       if ((split == "held-out" && !h) || (split == "train" && h)) continue;
-      const auto acc = power::compare(power::estimate_sram(r.spec), r);
+      const auto acc = power::compare(power::estimate_sram(r.spec, cal), r);
       all.add(acc);
       for (const auto& d : dims) parts[d.first][d.second(r.spec)].add(acc);
       if (rows_out)

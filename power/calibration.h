@@ -14,6 +14,10 @@ struct SramCalibration {
   // Ratio of the effective switching resistance to 3/4 Vdd/Ion (slew, velocity saturation,
   // stacks). Sets delays only, and through them the organisation search.
   double drive_factor = 2.5;
+  // Multiplies the resistance per length of the semi-global wires (H-tree): barrier, scattering
+  // and via resistance beyond the table's effective resistivity. Sets H-tree delay, and through
+  // it the organisation search's balance between more, smaller subarrays and fewer, larger ones.
+  double wire_resistance = 1.0;
   // Extra cell pitch per additional port, in F: one wordline track in the row pitch and a bitline
   // pair in the column pitch, each with via enclosure.
   double port_track_f = 3.5;
@@ -26,11 +30,17 @@ struct SramCalibration {
   double data_channel_pitch = 1.0;
   // Pitch of the H-tree's routing channels between mats, in semi-global wire pitches.
   double htree_channel_pitch = 1.0;
-  // Multiply the dynamic energy of the subarrays (decoders, bitlines, sense amplifiers, drivers)
-  // and of the H-tree wires: short-circuit current, control and clocking left out of the
-  // equations, and the wire activity convention.
-  double array_energy = 0.78;
-  double wire_energy = 1.16;
+  // Multiply the dynamic energy of the parts of a subarray (decoders and wordline; bitlines,
+  // precharge and column mux; sense amplifiers and output drivers) and of the H-tree (data lines
+  // along the array's height, data lines along its width, address lines to every mat): short-
+  // circuit current, control and clocking left out of the equations, and the reference tool's
+  // conventions for wire activity.
+  double decoder_energy = 0.78;
+  double bitline_energy = 0.78;
+  double sense_energy = 0.78;
+  double htree_vertical_energy = 1.0;
+  double htree_horizontal_energy = 1.0;
+  double htree_address_energy = 1.0;
   // Multiply subthreshold leakage, per device family (cells and periphery use the same family).
   double leakage_hp = 0.43;
   double leakage_lstp = 0.19;

@@ -51,11 +51,39 @@ HtreeResult model_htree(const Technology& t, const RepeatedWire& wire, const Htr
   // (data out): one gate of about a fan-out-of-4 delay (5 tau) per level.
   r.delay_in = r.path_length * wire.delay_per_m + levels * 5.0 * t.tau();
   r.delay_out = r.delay_in;
-  // Data bits travel one root-to-mat path; the address reaches the whole active row of mats.
-  const double addr_len = rise + (r.width - mat_w);
-  const double e_addr = kActivity * c.addr_bits * addr_len * wire.energy_per_m;
-  const double e_data = kActivity * c.data_bits * r.path_length * wire.energy_per_m;
-  r.e_read = t.cal.wire_energy * (e_addr + e_data);
+  // The data bits of an access come from the active row of mats spread across the array's width
+  // and leave at its bottom edge: each bit runs about the array's height (the trunk from its row,
+  // and inside the mats from the subarray to the mat's edge) and its width (gathered along the
+  // row, and inside the mats along the subarray channel): two parts with fitted factors. The address reaches every mat, each deciding from
+  // it whether it is selected: it runs along the whole tree, whose length grows with the number
+  // of mats.
+  const double vertical = r.height, horizontal = r.width;
+  double tree_len = rise;
+  {
+    int nx = mats_x, ny = mats_y;
+    double w = r.width, h = r.height;
+    long nodes = 1;
+    while (nx > 1 || ny > 1) {
+      double seg;
+      if (nx >= ny) {
+        seg = w / 4.0;
+        w /= 2;
+        nx /= 2;
+      } else {
+        seg = h / 4.0;
+        h /= 2;
+        ny /= 2;
+      }
+      nodes *= 2;
+      tree_len += nodes * seg;
+    }
+  }
+  (void)vertical;
+  const double e_vertical = kActivity * c.data_bits * tree_len * wire.energy_per_m;
+  const double e_horizontal = kActivity * c.data_bits * horizontal * wire.energy_per_m;
+  const double e_addr = kActivity * c.addr_bits * tree_len * wire.energy_per_m;
+  r.e_read = t.cal.htree_vertical_energy * e_vertical + t.cal.htree_horizontal_energy * e_horizontal +
+             t.cal.htree_address_energy * e_addr;
   r.e_write = r.e_read;
   // Repeaters sit along every routed line: the channels' track length.
   const double track_len = lines * (rise + channel_span(mats_y) * core_h + channel_span(mats_x) * core_w);

@@ -70,9 +70,11 @@ Comparators model_comparators(const Technology& t, int ways, int tag_bits) {
 
 }  // namespace
 
-SramEstimate estimate_sram(const SramSpec& spec) {
+SramEstimate estimate_sram(const SramSpec& spec) { return estimate_sram(spec, fitted_calibration()); }
+
+SramEstimate estimate_sram(const SramSpec& spec, const SramCalibration& cal) {
   validate_sram_spec(spec);
-  const Technology t = make_technology(spec.node_nm, spec.cell, spec.temperature_k);
+  const Technology t = make_technology(spec.node_nm, spec.cell, spec.temperature_k, cal);
   const RepeatedWire wire = design_repeated_wire(t, t.global, 0.3);  // "Global_30"
 
   const int block_bits = int(spec.block_bytes * 8);

@@ -124,15 +124,15 @@ SubarrayResult model_subarray(const Technology& t, const SubarrayConfig& c) {
   r.e_column = e_precharge_ctl + e_mux_ctl;
   r.e_sense = e_sense;
   r.e_out = e_out;
-  r.e_read = t.cal.array_energy *
-             (e_decode + e_bitlines_read + e_precharge_ctl + e_mux_ctl + e_sense + e_out);
+  r.e_read = t.cal.decoder_energy * e_decode + t.cal.bitline_energy * (e_bitlines_read + e_precharge_ctl + e_mux_ctl) +
+             t.cal.sense_energy * (e_sense + e_out);
   // A write drives the selected pairs full swing and half-selects the rest of the row.
   const int written = std::min(c.cols, c.out_bits);  // one block of columns
   const double e_bitlines_write = written * c_bl * vdd * vdd * 1.2 +  // 20% for the write driver itself
                                   (c.cols - written) * c_bl * vdd * swing * kBitlineOverswing;
   const double e_data_in = kDataActivity * c.out_bits * t.local.c_per_m * out_wire * vdd * vdd;
-  r.e_write = t.cal.array_energy *
-              (e_decode + e_bitlines_write + e_precharge_ctl + e_mux_ctl + e_data_in);
+  r.e_write = t.cal.decoder_energy * e_decode +
+              t.cal.bitline_energy * (e_bitlines_write + e_precharge_ctl + e_mux_ctl) + t.cal.sense_energy * e_data_in;
 
   // --- Leakage ----------------------------------------------------------------------------------
   // In a stored cell one pull-down, one pull-up and, per port, one access device (bitline

@@ -139,7 +139,7 @@ Technology make_technology(double node_nm, CellFamily family, double temperature
   // (ITRS intermediate-level aspect ratio); CACTI's reference runs route inside and outside the
   // mats on this level too ("Wire inside/outside mat - semi-global").
   const double rho_g = wv([](const WireRow& r) { return r.rho_global; }) * 1e-8;
-  t.global.r_per_m = rho_g / (2 * f * 2.0 * 2 * f);
+  t.global.r_per_m = cal.wire_resistance * rho_g / (2 * f * 2.0 * 2 * f);
   t.global.c_per_m = wv([](const WireRow& r) { return r.c_global; }) * 1e-15 / 1e-6;
   t.global.pitch = 4 * f;
 
