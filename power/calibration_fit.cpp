@@ -1,6 +1,8 @@
 #include "power/calibration_fit.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 
@@ -28,6 +30,7 @@ const std::vector<FitParameter>& fit_parameters() {
       {"ioff_hp_90nm", &SramCalibration::ioff_hp_90nm, 5, 100},
       {"search_delay_slack", &SramCalibration::search_delay_slack, 0.0, 2},
       {"search_area_slack", &SramCalibration::search_area_slack, 0.0, 2},
+      {"search_area_weight", &SramCalibration::search_area_weight, 0.0, 4},
   };
   return p;
 }
@@ -59,8 +62,10 @@ double fit_loss(const SramCalibration& cal, const std::vector<CactiRow>& rows) {
   return loss;
 }
 
-SramCalibration fit_calibration(const std::vector<CactiRow>& rows, SramCalibration best, int rounds,
-                                const std::function<void(const std::string&)>& progress) {
+namespace {
+
+SramCalibration coordinate_search(const std::vector<CactiRow>& rows, SramCalibration best, int rounds,
+                                  const std::function<void(const std::string&)>& progress) {
   double best_loss = fit_loss(best, rows);
   double step = 0.2;  // in log units (additive for the slacks)
   for (int round = 0; round < rounds; ++round) {
@@ -89,6 +94,51 @@ SramCalibration fit_calibration(const std::vector<CactiRow>& rows, SramCalibrati
     }
     if (!improved) step /= 2;
     if (step < 0.01) break;
+  }
+  return best;
+}
+
+// A fixed-seed linear congruential generator: the fit is the same on every run and machine.
+struct Lcg {
+  uint64_t state;
+  double uniform() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return double(state >> 11) * (1.0 / 9007199254740992.0);
+  }
+  double normal() {  // Box-Muller
+    const double u1 = std::max(uniform(), 1e-12), u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+};
+
+}  // namespace
+
+SramCalibration fit_calibration(const std::vector<CactiRow>& rows, SramCalibration best, int rounds,
+                                const std::function<void(const std::string&)>& progress) {
+  // A local coordinate search from the start, then restarts from random perturbations of the best
+  // so far (the organisation search makes the loss a staircase with many local minima); a
+  // restart's result replaces the best only when its loss is lower.
+  best = coordinate_search(rows, best, rounds, progress);
+  double best_loss = fit_loss(best, rows);
+  Lcg rng{20240611};
+  for (int restart = 0; restart < rounds; ++restart) {
+    SramCalibration c = best;
+    for (const FitParameter& p : fit_parameters()) {
+      double& v = c.*p.member;
+      v = p.lo <= 0.0 ? v + 0.2 * rng.normal() : v * std::exp(0.3 * rng.normal());
+      v = std::min(p.hi, std::max(p.lo, v));
+    }
+    c = coordinate_search(rows, c, 8, nullptr);
+    const double l = fit_loss(c, rows);
+    if (progress) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "restart %d: loss %.3f (best %.3f)", restart, l, std::min(l, best_loss));
+      progress(buf);
+    }
+    if (l < best_loss) {
+      best = c;
+      best_loss = l;
+    }
   }
   return best;
 }

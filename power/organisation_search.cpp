@@ -1,6 +1,7 @@
 #include "power/organisation_search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -36,7 +37,7 @@ std::optional<ArrayResult> search_organisation(const Technology& t, const Repeat
   double best_obj = kInf;
   for (const auto& a : all) {
     if (!area_ok(a) || a.access_time > (1 + t.cal.search_delay_slack) * min_delay) continue;
-    const double obj = a.e_read * a.access_time * a.access_time;
+    const double obj = a.e_read * a.access_time * a.access_time * std::pow(a.area() / min_area, t.cal.search_area_weight);
     // Strictly lower wins, so ties go to the first found (fewest partitions): deterministic.
     if (obj < best_obj) {
       best_obj = obj;
