@@ -1,6 +1,7 @@
 // `gpucosim synth BLOCK`: synthesise an RTL block with Yosys onto a standard-cell liberty, time it
 // with OpenSTA, cost its SRAM macros with the SRAM model, and write DIR/synth.json + synth.md.
 // Optionally compares with (or refreshes) the block's golden values for the area/fmax regression.
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -18,32 +19,73 @@ namespace gpucosim::cli {
 
 namespace {
 
-struct SynthArgs {
-  std::string block, liberty, out, rtl_dir, golden, yosys = "yosys", sta = "sta";
-  double clock_ns = 0, node_nm = 0, sram_activity = 0.1;
-  std::vector<std::string> params;
-  std::string activity, activity_window, activity_scope, workload;
-  bool check_golden = false, update_golden = false, quiet = false;
-};
-
 std::string fixed(double v, int prec) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", prec, v);
   return buf;
 }
 
+const char* const kNotGiven = "\x01";
+
+struct SynthArgs {
+  std::string block, liberty, out, rtl_dir, golden, yosys = "yosys", sta = "sta";
+  // As given; kNotGiven when absent (an empty value given on the command line is an error).
+  std::string clock_ns = kNotGiven, node_nm = kNotGiven;
+  double sram_activity = 0.1;
+  std::vector<std::string> params;
+  std::string activity, activity_window, activity_scope, workload;
+  bool check_golden = false, update_golden = false, quiet = false, flat = false, progress = false;
+};
+
+// A positive, finite number with an optional unit suffix ("5", "5ns", "45nm"), within lo..hi.
+// Anything else is an error naming the option, before any tool runs.
+double positive_option(const std::string& option, const std::string& text, const std::string& unit, double lo,
+                       double hi, const std::string& example) {
+  std::string t = text;
+  if (t.size() > unit.size() && t.compare(t.size() - unit.size(), unit.size(), unit) == 0) t.resize(t.size() - unit.size());
+  double v = 0;
+  bool ok = false;
+  try {
+    size_t used = 0;
+    v = std::stod(t, &used);
+    ok = used == t.size() && std::isfinite(v);
+  } catch (const std::exception&) {
+  }
+  if (!ok) throw InputError(option, 0, "'" + text + "': expected a number of " + unit + ", e.g. " + example);
+  if (!(v > 0)) throw InputError(option, 0, "'" + text + "': expected a positive number of " + unit + ", e.g. " + example);
+  if (v < lo || v > hi)
+    throw InputError(option, 0, "'" + text + "': expected " + fixed(lo, 0) + ".." + fixed(hi, 0) + " " + unit + ", e.g. " + example);
+  return v;
+}
+
+// Paths the tools see are made absolute here: the tools run inside the output folder, so a path
+// relative to where the user stands would name another file there. Bare program names are left
+// for the PATH lookup.
+std::string absolute_path(const std::string& p) {
+  if (p.empty()) return p;
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
+std::string absolute_program(const std::string& p) { return p.find('/') == std::string::npos ? p : absolute_path(p); }
+
+
 void run(const SynthArgs& a) {
   namespace fs = std::filesystem;
-  const synth::BlockManifest m =
-      synth::load_manifest(synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : a.rtl_dir));
+  // Options first: a bad value is reported before anything is read or run.
+  const double clock_ns =
+      a.clock_ns == kNotGiven ? 0.0 : positive_option("--clock-ns", a.clock_ns, "ns", 1e-3, 1e6, "5");
+  const double node_nm = a.node_nm == kNotGiven ? 0.0 : positive_option("--node", a.node_nm, "nm", 5, 1000, "180 or 45");
+  const synth::BlockManifest m = synth::load_manifest(
+      synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : absolute_path(a.rtl_dir)));
 
   synth::SynthOptions o;
-  o.out_dir = a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out;
-  o.liberty = a.liberty;
-  o.node_nm = a.node_nm;
-  o.clock_ns = a.clock_ns;
-  o.yosys = a.yosys;
-  o.sta = a.sta;
+  o.out_dir = absolute_path(a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out);
+  o.liberty = absolute_path(a.liberty);
+  o.node_nm = node_nm;
+  o.clock_ns = clock_ns;
+  o.yosys = absolute_program(a.yosys);
+  o.sta = absolute_program(a.sta);
+  o.flat = a.flat;
+  if (a.progress) o.progress = &std::cerr;
   if (!(a.sram_activity >= 0 && a.sram_activity <= 1))
     throw InputError("--sram-activity", 0, "expected accesses per port per cycle within 0..1");
   o.sram_activity = a.sram_activity;
@@ -58,7 +100,7 @@ void run(const SynthArgs& a) {
   }
 
   if (!a.activity.empty()) {
-    o.activity.vcd = a.activity;
+    o.activity.vcd = absolute_path(a.activity);
     if (!a.activity_window.empty()) o.activity.window = synth::parse_activity_window(a.activity_window, "--activity-window");
     o.activity.scope = a.activity_scope;
     o.activity.workload = a.workload;
@@ -117,9 +159,12 @@ void register_synth_command(CLI::App& app) {
   cmd->add_option("block", a->block, "block name (rtl/<block>/block.json), a folder with block.json, or a manifest")
       ->required();
   cmd->add_option("--liberty", a->liberty, "standard-cell liberty (default: Debian qflow-tech-osu018, 180 nm)");
-  cmd->add_option("--clock-ns", a->clock_ns, "target clock period in ns (default: the manifest's)");
+  cmd->add_option("--clock-ns", a->clock_ns, "target clock period in ns, positive (default: the manifest's)");
   cmd->add_option("--out", a->out, "output folder (default: gpucosim-out/synth/<block>)");
-  cmd->add_option("--node", a->node_nm, "process node of the liberty in nm, when its name does not tell");
+  cmd->add_option("--node", a->node_nm, "process node of the liberty in nm (5..1000), when its name does not tell");
+  cmd->add_flag("--flat", a->flat,
+                "flatten the design before mapping (one netlist) instead of mapping each unique module once");
+  cmd->add_flag("--progress", a->progress, "print each stage of the flow (Yosys pass, module ABC maps, OpenSTA) to stderr");
   cmd->add_option("--param", a->params, "override a top-level parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--rtl-dir", a->rtl_dir, "where block names are looked up (default: the source tree's rtl/)");
   cmd->add_option("--sram-activity", a->sram_activity, "SRAM accesses per macro port per cycle for power (default 0.1)");

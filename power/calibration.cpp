@@ -11,6 +11,7 @@ const SramCalibration& fitted_calibration() {
     SramCalibration k;
     k.drive_factor = 2.361;
     k.wire_resistance = 4.881;
+    k.htree_delay = 1;
     k.port_track_f = 3.687;
     k.row_periphery_area = 0.6358;
     k.column_periphery_area = 0.6643;

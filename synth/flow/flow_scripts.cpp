@@ -57,7 +57,7 @@ FlowPaths FlowPaths::in(const std::string& dir) {
 }
 
 std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths) {
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat) {
   std::string read = "read_verilog -sv";
   for (const auto& d : m.include_dirs) read += " -I" + yosys_path(d);
   for (const auto& s : m.sources) read += " " + yosys_path(s);
@@ -89,6 +89,10 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                       {"READ_SOURCES", read},
                                       {"CHPARAM", chparam},
                                       {"MACROS", macros},
+                                      {"FLOW_NOTE", flat ? "Flat flow (--flat): one netlist, mapped as a whole."
+                                                         : "Hierarchical flow: each unique module synthesised once."},
+                                      {"FLATTEN", flat ? " -flatten" : ""},
+                                      {"STAT_TOP", flat ? "" : " -top " + m.top},
                                       {"DELAY_PS", std::to_string(long(std::lround(clock_ns * 1000)))},
                                       {"STAT", yosys_path(paths.stat)},
                                       {"NETLIST", yosys_path(paths.netlist)}});

@@ -18,8 +18,11 @@ struct FlowPaths {
   static FlowPaths in(const std::string& dir);
 };
 
+// `flat`: flatten the design before mapping (the --flat flow); otherwise the hierarchy is kept,
+// every unique module (one per parameter set) is synthesised and mapped once, and stat reports
+// each module and the hierarchy's totals.
 std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths);
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat);
 
 struct StaScriptOptions {
   double clock_ns = 0;

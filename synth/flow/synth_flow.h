@@ -1,9 +1,11 @@
 #pragma once
 // The synthesis flow of one block: Yosys (liberty first, synth, flip-flop mapping, ABC with
-// buffering, stat) with SRAM macros kept as blackboxes, the SRAM model for the macros, OpenSTA
+// buffering, stat) with SRAM macros kept as blackboxes and, unless flat, the hierarchy kept (each
+// unique module synthesised and mapped once, OpenSTA timing the stitched hierarchical netlist), the SRAM model for the macros, OpenSTA
 // (setup/hold slack, critical path, power) and the scaling to other nodes. Writes the scripts,
 // logs, netlist and DIR/synth.json + DIR/synth.md into the output folder.
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,8 @@ struct SynthOptions {
   double output_load_pf = 0.01;
   std::vector<double> scale_to_nm = {45, 28};
   ActivityRequest activity;            // activity.vcd non-empty: also the power from that VCD
+  bool flat = false;                   // --flat: flatten before mapping (the one-netlist flow)
+  std::ostream* progress = nullptr;    // --progress: one line per stage of the flow
 };
 
 // Runs the flow. Throws InputError on bad input or a tool failure: the message names the file and
