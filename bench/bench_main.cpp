@@ -9,6 +9,7 @@ int bench_sim_rate(int argc, char** argv);
 int bench_cosim_cost(int argc, char** argv);
 int bench_warppool_results(int argc, char** argv);
 int bench_sram_accuracy(int argc, char** argv);
+int bench_synth_time(int argc, char** argv);
 
 namespace {
 
@@ -31,7 +32,9 @@ constexpr Bench kBenches[] = {
     {"warppool-results", bench_warppool_results,
      "reproduce seed 000's WarpPool results on GTX480, write docs/results/warppool.md [--out FILE] [--quick]"},
     {"sram-accuracy", bench_sram_accuracy,
-     "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows]"},
+     "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows] [--fit]"},
+    {"synth-time", bench_synth_time,
+     "`gpucosim synth` of every rtl/*/block.json at its defaults: wall and tool CPU time per block (<= 10 min) [--block B] [--flat]"},
 };
 
 int list(const char* self) {

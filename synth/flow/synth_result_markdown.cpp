@@ -27,8 +27,7 @@ std::string module_table(const SynthResult& r) {
   o << "| module | instances | cells each | area each um^2 | area um^2 | share of the block |\n"
        "|---|---|---|---|---|---|\n";
   for (const auto& m : r.modules) {
-    std::string name = std::string(size_t(2 * m.depth), ' ');
-    for (auto& c : name) c = '.';
+    std::string name = std::string(size_t(2 * m.depth), '.') + (m.depth > 0 ? " " : "");
     name += m.label.empty() ? "`" + m.base + "`" : m.label + " (`" + m.base + "`)";
     const double each = m.logic_area_each_um2 + m.sram_area_each_um2;
     o << "| " << name << " | " << m.instances << " | " << m.cells_each
