@@ -14,11 +14,6 @@ struct SramCalibration {
   // Ratio of the effective switching resistance to 3/4 Vdd/Ion (slew, velocity saturation,
   // stacks). Sets delays only, and through them the organisation search.
   double drive_factor = 2.5;
-  // Multiplies the H-tree's delay (the repeated-wire model's delay per length and the branch
-  // gates): the reference's wire and repeater parameters are slower than ours. Sets delay only,
-  // and through it the organisation search's balance between more, smaller subarrays and fewer,
-  // larger ones.
-  double htree_delay = 1.0;
   // Multiplies the resistance per length of the semi-global wires the H-tree's repeaters are
   // designed for (barrier, scattering and via resistance beyond the table's effective
   // resistivity): more, larger repeaters, so more repeater energy and delay per length.

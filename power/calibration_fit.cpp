@@ -13,7 +13,6 @@ namespace gpucosim::power {
 const std::vector<FitParameter>& fit_parameters() {
   static const std::vector<FitParameter> p = {
       {"drive_factor", &SramCalibration::drive_factor, 0.5, 8},
-      {"htree_delay", &SramCalibration::htree_delay, 0.1, 30},
       {"wire_resistance", &SramCalibration::wire_resistance, 0.1, 30},
       {"port_track_f", &SramCalibration::port_track_f, 1, 10},
       {"row_periphery_area", &SramCalibration::row_periphery_area, 0.3, 4},

@@ -49,7 +49,7 @@ HtreeResult model_htree(const Technology& t, const RepeatedWire& wire, const Htr
   const int levels = log2_int(mats_x) + log2_int(mats_y);
   // Each branch point buffers the bundle into its branches (address in) or selects between them
   // (data out): one gate of about a fan-out-of-4 delay (5 tau) per level.
-  r.delay_in = t.cal.htree_delay * (r.path_length * wire.delay_per_m + levels * 5.0 * t.tau());
+  r.delay_in = r.path_length * wire.delay_per_m + levels * 5.0 * t.tau();
   r.delay_out = r.delay_in;
   // The data bits of an access come from the active row of mats spread across the array's width
   // and leave at its bottom edge: each bit runs about the array's height (the trunk from its row,
