@@ -208,6 +208,9 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
       r.scaling_source = s.value("source", std::string());
     }
   }
+  if (j.contains("cell_counts") && j.at("cell_counts").is_object())
+    for (const auto& [k, v] : j.at("cell_counts").items())
+      if (v.is_number_unsigned() || v.is_number_integer()) r.cell_counts[k] = v.get<uint64_t>();
   r.flow = j.contains("flow") && j.at("flow").is_string() ? j.at("flow").get<std::string>() : std::string("flat");
   r.unique_modules = j.value("unique_modules", uint64_t(0));
   if (j.contains("modules") && j.at("modules").is_array()) {
