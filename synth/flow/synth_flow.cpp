@@ -43,6 +43,7 @@ struct YosysStage {
 YosysStage run_yosys(const BlockManifest& m, const std::map<std::string, std::string>& params, const LibertyInfo& lib,
                      double clock_ns, const SynthOptions& opt, const FlowPaths& paths, Progress* progress) {
   write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths, opt.flat));
+  if (!lib.driving_cell.empty()) write_file(paths.abc_constr, abc_constraints(lib));
   fs::remove(paths.macros_rtlil);
   std::function<void(const std::string&)> watch;
   if (progress) watch = [progress](const std::string& line) { progress->yosys_line(line); };

@@ -46,7 +46,7 @@ TEST(synthTemplates, YosysScriptFollowsTheFlow) {
     EXPECT_LT(at(s, "chparam -set DEPTH 128 fifo_sram"), at(s, "hierarchy -check -top fifo_sram"));
     EXPECT_LT(at(s, "blackbox @gpucosim_macros"), at(s, "synth -top fifo_sram"));
     // Flat: flattened before mapping. Hierarchical: the hierarchy kept, stat reports it from the top.
-    EXPECT_EQ(s.find("-flatten") != std::string::npos, flat) << s;
+    EXPECT_EQ(s.find("setattr -set keep_hierarchy 1 fifo_sram/c:*") != std::string::npos, !flat) << s;
     EXPECT_EQ(s.find("stat -liberty /lib/x.lib -top fifo_sram") != std::string::npos, !flat) << s;
     EXPECT_LT(at(s, "dfflibmap -liberty /lib/x.lib"), at(s, "abc -D 4000 -liberty /lib/x.lib"));
     at(s, "buffer,-p");
