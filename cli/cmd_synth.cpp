@@ -127,6 +127,11 @@ void run(const SynthArgs& a) {
                 << " transitions/cycle, duty " << fixed(p.mean_duty, 3) << "): " << fixed(p.mean_power_mw, 3)
                 << " mW\n";
     }
+    if (r.flow == "hierarchical")
+      std::cout << "  flow: hierarchical, " << r.unique_modules << " unique modules each mapped once (per-module "
+                << "breakdown in synth.md)\n";
+    else
+      std::cout << "  flow: flat\n";
     for (const auto& s : r.scaled)
       std::cout << "  estimate at " << fixed(s.node_nm, 0) << " nm: area " << fixed(s.total_area_um2 * 1e-6, 5)
                 << " mm^2, fmax " << fixed(s.fmax_mhz, 0) << " MHz, power " << fixed(s.power_mw, 3) << " mW\n";
