@@ -8,6 +8,8 @@ int bench_trace_reader(int argc, char** argv);
 int bench_sim_rate(int argc, char** argv);
 int bench_cosim_cost(int argc, char** argv);
 int bench_warppool_results(int argc, char** argv);
+int bench_sram_accuracy(int argc, char** argv);
+int bench_synth_time(int argc, char** argv);
 
 namespace {
 
@@ -30,6 +32,10 @@ constexpr Bench kBenches[] = {
     {"warppool-results", bench_warppool_results,
      "run the sweep bench/sweeps/warppool-results.yaml (seed 000's WarpPool results on GTX480), write "
      "docs/results/warppool.md [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]"},
+    {"sram-accuracy", bench_sram_accuracy,
+     "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows] [--fit]"},
+    {"synth-time", bench_synth_time,
+     "`gpucosim synth` of every rtl/*/block.json at its defaults: wall and tool CPU time per block (<= 10 min) [--block B] [--flat]"},
 };
 
 int list(const char* self) {

@@ -1,6 +1,7 @@
 // `gpucosim synth BLOCK`: synthesise an RTL block with Yosys onto a standard-cell liberty, time it
 // with OpenSTA, cost its SRAM macros with the SRAM model, and write DIR/synth.json + synth.md.
 // Optionally compares with (or refreshes) the block's golden values for the area/fmax regression.
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -28,7 +29,7 @@ struct SynthArgs {
   int progress = -1;  // --progress 1, --no-progress 0, neither -1
   std::vector<std::string> params;
   std::string activity, activity_window, activity_scope, workload;
-  bool check_golden = false, update_golden = false, quiet = false;
+  bool check_golden = false, update_golden = false, quiet = false, flat = false;
 };
 
 std::string fixed(double v, int prec) {
@@ -37,18 +38,29 @@ std::string fixed(double v, int prec) {
   return buf;
 }
 
+// Paths the tools see are made absolute here: the tools run inside the output folder, so a path
+// relative to where the user stands would name another file there. Bare program names are left
+// for the PATH lookup.
+std::string absolute_path(const std::string& p) {
+  if (p.empty()) return p;
+  return std::filesystem::absolute(p).lexically_normal().string();
+}
+std::string absolute_program(const std::string& p) { return p.find('/') == std::string::npos ? p : absolute_path(p); }
+
+
 void run(const SynthArgs& a) {
   namespace fs = std::filesystem;
-  const synth::BlockManifest m =
-      synth::load_manifest(synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : a.rtl_dir));
+  const synth::BlockManifest m = synth::load_manifest(
+      synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : absolute_path(a.rtl_dir)));
 
   synth::SynthOptions o;
-  o.out_dir = a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out;
-  o.liberty = a.liberty;
+  o.out_dir = absolute_path(a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out);
+  o.liberty = absolute_path(a.liberty);
   o.node_nm = a.node_nm.value_or(0);    // 0 = from the liberty
   o.clock_ns = a.clock_ns.value_or(0);  // 0 = the manifest's
-  o.yosys = a.yosys;
-  o.sta = a.sta;
+  o.yosys = absolute_program(a.yosys);
+  o.sta = absolute_program(a.sta);
+  o.flat = a.flat;
   o.sram_activity = a.sram_activity;
   // Golden values are those of the regression, which runs the manifest's CI-sized configuration.
   const bool golden_run = a.check_golden || a.update_golden || !a.golden.empty();
@@ -61,7 +73,7 @@ void run(const SynthArgs& a) {
   }
 
   if (!a.activity.empty()) {
-    o.activity.vcd = a.activity;
+    o.activity.vcd = absolute_path(a.activity);
     if (!a.activity_window.empty()) o.activity.window = synth::parse_activity_window(a.activity_window, "--activity-window");
     o.activity.scope = a.activity_scope;
     o.activity.workload = a.workload;
@@ -94,6 +106,11 @@ void run(const SynthArgs& a) {
                 << " transitions/cycle, duty " << fixed(p.mean_duty, 3) << "): " << fixed(p.mean_power_mw, 3)
                 << " mW\n";
     }
+    if (r.flow == "hierarchical")
+      std::cout << "  flow: hierarchical, " << r.unique_modules << " unique modules each mapped once (per-module "
+                << "breakdown in synth.md)\n";
+    else
+      std::cout << "  flow: flat\n";
     for (const auto& s : r.scaled)
       std::cout << "  estimate at " << fixed(s.node_nm, 0) << " nm: area " << fixed(s.total_area_um2 * 1e-6, 5)
                 << " mm^2, fmax " << fixed(s.fmax_mhz, 0) << " MHz, power " << fixed(s.power_mw, 3) << " mW\n";
@@ -132,6 +149,8 @@ void register_synth_command(CLI::App& app) {
   cmd->add_option("--out", a->out, "output folder (default: gpucosim-out/synth/<block>)");
   add_real_option(cmd, "--node", &a->node_nm, "process node of the liberty in nm, when its name does not tell", 0,
                   1000, /*min_exclusive=*/true);
+  cmd->add_flag("--flat", a->flat,
+                "flatten the design before mapping (one netlist) instead of mapping each unique module once");
   cmd->add_option("--param", a->params, "override a top-level parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--rtl-dir", a->rtl_dir, "where block names are looked up (default: the source tree's rtl/)");
   add_real_option(cmd, "--sram-activity", &a->sram_activity,

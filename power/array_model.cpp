@@ -10,13 +10,14 @@ std::optional<ArrayResult> evaluate_array(const Technology& t, const RepeatedWir
   if (spec.sets % row_div != 0) return std::nullopt;
   const long rows = spec.sets / row_div;
   const long col_bits = long(spec.bits_per_set) * org.nspd;
-  if (col_bits % org.ndwl != 0 || spec.sensed_bits % org.ndwl != 0 || spec.out_bits % org.ndwl != 0)
-    return std::nullopt;
+  if (col_bits % org.ndwl != 0) return std::nullopt;
   const long cols = col_bits / org.ndwl;
-  const int sensed = spec.sensed_bits / org.ndwl;
-  const int out = spec.out_bits / org.ndwl;
-  if (rows < 8 || rows > 1024 || cols < 8 || cols > 4096 || sensed < 1 || out < 1) return std::nullopt;
-  if (cols % sensed != 0) return std::nullopt;
+  // One row of mats works: both subarray rows of each mat (one row when Ndbl = 1).
+  const int active = org.ndwl * (org.ndbl >= 2 ? 2 : 1);
+  // Bits that do not split evenly (odd tag widths) give some subarrays one more bit to deliver.
+  const int sensed = (spec.sensed_bits + active - 1) / active;
+  const int out = (spec.out_bits + active - 1) / active;
+  if (rows < 8 || rows > 1024 || cols < 8 || cols > 4096 || sensed > cols) return std::nullopt;
   const int mux = int(cols / sensed);
   if (mux > 32) return std::nullopt;
 
@@ -25,6 +26,7 @@ std::optional<ArrayResult> evaluate_array(const Technology& t, const RepeatedWir
   a.rows = int(rows);
   a.cols = int(cols);
   a.subarrays = org.ndwl * org.ndbl;
+  a.active_subarrays = active;
   a.column_mux = mux;
   SubarrayConfig sc;
   sc.rows = a.rows;
@@ -50,9 +52,8 @@ std::optional<ArrayResult> evaluate_array(const Technology& t, const RepeatedWir
   a.access_time = a.htree.delay_in + a.sub.access_delay() + a.htree.delay_out;
   // Subarray accesses pipeline behind the repeated H-tree, so the cycle is set by the subarray.
   a.cycle_time = a.sub.cycle_time();
-  // One row of ndwl subarrays works per access.
-  a.e_read = org.ndwl * a.sub.e_read + a.htree.e_read;
-  a.e_write = org.ndwl * a.sub.e_write + a.htree.e_write;
+  a.e_read = active * a.sub.e_read + a.htree.e_read;
+  a.e_write = active * a.sub.e_write + a.htree.e_write;
   a.leakage = a.subarrays * a.sub.leakage + a.htree.leakage;
   return a;
 }

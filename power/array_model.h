@@ -2,6 +2,10 @@
 // One SRAM array (a data array or a tag array) of identical subarrays joined by an H-tree, for one
 // organisation (Ndwl, Ndbl, Nspd) in CACTI's terms: the logical array of `sets` rows is cut
 // Ndbl ways along the bitlines and Ndwl ways along the wordlines, and Nspd sets share a wordline.
+// Subarrays are grouped into mats of 2 x 2 that share their decoders; an access works one row of
+// mats, i.e. both subarray rows of every mat in it, each subarray delivering its share of the
+// bits (CACTI 6.0 report, HPL-2009-85, sec. 3). Arrays too small for a 2 x 2 mat use a single
+// row or column of subarrays (Ndwl or Ndbl = 1), all of whose subarrays in the row work.
 #include <optional>
 
 #include "power/htree.h"
@@ -24,7 +28,7 @@ struct Organisation {
 
 struct ArrayResult {
   Organisation org;
-  int rows = 0, cols = 0, subarrays = 0, column_mux = 1;
+  int rows = 0, cols = 0, subarrays = 0, active_subarrays = 0, column_mux = 1;
   SubarrayResult sub;
   HtreeResult htree;
   double width = 0, height = 0;  // m

@@ -62,16 +62,19 @@ Comparators model_comparators(const Technology& t, int ways, int tag_bits) {
   c.delay = t.tau() * 6.0 * stages;  // each stage: effort ~4 plus parasitic ~2
   const double bits = double(ways) * tag_bits;
   c.energy = bits * (0.5 * 4.0 * cin1 + cin1) * vdd * vdd;
-  c.leakage = bits * 8.0 * wmin * 0.5 * t.dev.i_off * (1.0 + t.dev.pmos_off_ratio) * vdd;
+  c.leakage = bits * 8.0 * wmin * 0.5 * t.dev.i_off * (1.0 + t.dev.pmos_off_ratio) * vdd *
+              (t.family == CellFamily::HighPerformance ? t.cal.leakage_hp : t.cal.leakage_lstp);
   c.area = bits * 16.0 * t.transistor_area(2.0 * wmin);
   return c;
 }
 
 }  // namespace
 
-SramEstimate estimate_sram(const SramSpec& spec) {
+SramEstimate estimate_sram(const SramSpec& spec) { return estimate_sram(spec, fitted_calibration()); }
+
+SramEstimate estimate_sram(const SramSpec& spec, const SramCalibration& cal) {
   validate_sram_spec(spec);
-  const Technology t = make_technology(spec.node_nm, spec.cell, spec.temperature_k);
+  const Technology t = make_technology(spec.node_nm, spec.cell, spec.temperature_k, cal);
   const RepeatedWire wire = design_repeated_wire(t, t.global, 0.3);  // "Global_30"
 
   const int block_bits = int(spec.block_bytes * 8);
@@ -120,10 +123,10 @@ SramEstimate estimate_sram(const SramSpec& spec) {
     e_read += tag.e_read + cmp.energy;
     e_write += tag.e_write;
     leak += tag.leakage + cmp.leakage;
-    // Tag array (with its comparators) placed beside the data array.
-    const double tag_area = tag.area() + cmp.area;
-    height = std::max(data.height, tag.height);
-    width = data.width + tag_area / height;
+    // Tag array, with its comparators along its bottom edge, placed beside the data array; the
+    // bank is their bounding box (as CACTI lays a bank out: the shorter array leaves a gap).
+    height = std::max(data.height, tag.height + cmp.area / tag.width);
+    width = data.width + tag.width;
   }
 
   e.access_time_ns = access * 1e9;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "power/calibration.h"
 #include "power/subarray.h"
 #include "power/technology.h"
 
@@ -53,6 +54,8 @@ struct SramEstimate {
 // Throws InputError for an invalid spec (see validate_sram_spec) or when no subarray partitioning
 // fits the array.
 SramEstimate estimate_sram(const SramSpec& spec);
+// The same with other constants than the fitted ones (the constant fit tries candidates this way).
+SramEstimate estimate_sram(const SramSpec& spec, const SramCalibration& cal);
 
 // Checks a spec without modelling it; throws InputError naming the offending option.
 void validate_sram_spec(const SramSpec& spec);

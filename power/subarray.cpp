@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "power/calibration.h"
 #include "power/circuit.h"
 
 namespace gpucosim::power {
@@ -88,7 +87,7 @@ SubarrayResult model_subarray(const Technology& t, const SubarrayConfig& c) {
   for (double sw : dec.stage_width)
     row_strip += std::max(device_strip_length(t, sw / 3.0, room_row), device_strip_length(t, 2.0 * sw / 3.0, room_row));
   // Predecoded lines run along the strip; the predecoders spread along it too.
-  const double row_periph_w = calib::kPeripheryAreaFactor * (row_strip + t.transistor_area(predecoder_width) / array_h) +
+  const double row_periph_w = t.cal.row_periphery_area * (row_strip + t.transistor_area(predecoder_width) / array_h) +
                               4.0 * groups * t.local.pitch;
 
   // --- Bitline, column mux, sense amplifier (per port) ---------------------------------------
@@ -125,15 +124,15 @@ SubarrayResult model_subarray(const Technology& t, const SubarrayConfig& c) {
   r.e_column = e_precharge_ctl + e_mux_ctl;
   r.e_sense = e_sense;
   r.e_out = e_out;
-  r.e_read = calib::kArrayEnergyFactor *
-             (e_decode + e_bitlines_read + e_precharge_ctl + e_mux_ctl + e_sense + e_out);
+  r.e_read = t.cal.decoder_energy * e_decode + t.cal.bitline_energy * (e_bitlines_read + e_precharge_ctl + e_mux_ctl) +
+             t.cal.sense_energy * (e_sense + e_out);
   // A write drives the selected pairs full swing and half-selects the rest of the row.
   const int written = std::min(c.cols, c.out_bits);  // one block of columns
   const double e_bitlines_write = written * c_bl * vdd * vdd * 1.2 +  // 20% for the write driver itself
                                   (c.cols - written) * c_bl * vdd * swing * kBitlineOverswing;
   const double e_data_in = kDataActivity * c.out_bits * t.local.c_per_m * out_wire * vdd * vdd;
-  r.e_write = calib::kArrayEnergyFactor *
-              (e_decode + e_bitlines_write + e_precharge_ctl + e_mux_ctl + e_data_in);
+  r.e_write = t.cal.decoder_energy * e_decode +
+              t.cal.bitline_energy * (e_bitlines_write + e_precharge_ctl + e_mux_ctl) + t.cal.sense_energy * e_data_in;
 
   // --- Leakage ----------------------------------------------------------------------------------
   // In a stored cell one pull-down, one pull-up and, per port, one access device (bitline
@@ -144,8 +143,7 @@ SubarrayResult model_subarray(const Technology& t, const SubarrayConfig& c) {
   const double wd_leak = vdd * 0.5 * (i_off_n + i_off_p) * kWriteDriverDevices * 2.0 * wmin;
   const double col_leak = c.ports.readers() * (c.sensed_bits * sa_leak + c.out_bits * outd.leakage) +
                           c.ports.writers() * c.out_bits * wd_leak;
-  const double leak_factor = t.family == CellFamily::HighPerformance ? calib::kLeakageFactorHp
-                                                                       : calib::kLeakageFactorLstp;
+  const double leak_factor = t.family == CellFamily::HighPerformance ? t.cal.leakage_hp : t.cal.leakage_lstp;
   r.leakage = leak_factor * (c.rows * double(c.cols) * cell_leak + row_leak + col_leak);
 
   // --- Area -------------------------------------------------------------------------------------
@@ -163,9 +161,10 @@ SubarrayResult model_subarray(const Technology& t, const SubarrayConfig& c) {
   const double per_port_write = packed(kWriteDriverDevices, 4.0 * wmin, cols_per_out * cell.width);
   const double col_circuits = c.ports.readers() * per_port_read + c.ports.writers() * per_port_write +
                               (p - c.ports.readers()) * packed(3, w_pre, cell.width);  // write-only precharge
-  // Data routing channel under the column circuits: one track per bit per read and write port.
-  const double channel = c.out_bits * (c.ports.readers() + c.ports.writers()) * t.local.pitch;
-  const double col_periph_h = calib::kPeripheryAreaFactor * col_circuits + channel;
+  // Data routing channel under the column circuits: the bits leaving the subarray run along it to
+  // the mat's edge, one semi-global track per bit per read and per write port.
+  const double channel = c.out_bits * (c.ports.readers() + c.ports.writers()) * t.global.pitch * t.cal.data_channel_pitch;
+  const double col_periph_h = t.cal.column_periphery_area * col_circuits + channel;
   r.cell_area = c.rows * double(c.cols) * cell.area();
   r.width = array_w + p * row_periph_w;
   r.height = array_h + col_periph_h;

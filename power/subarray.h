@@ -41,7 +41,7 @@ struct SubarrayResult {
   double e_read = 0;   // J per read on one port
   double e_write = 0;  // J per write on one port
   double leakage = 0;  // W, whole subarray, all ports
-  // Read-energy breakdown (J, before the calibration factor): decoders and wordline, bitlines,
+  // Read-energy breakdown (J, before the fitted energy factors): decoders and wordline, bitlines,
   // column control (precharge, mux), sense amplifiers, output drivers.
   double e_decode = 0, e_bitline = 0, e_column = 0, e_sense = 0, e_out = 0;
 

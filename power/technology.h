@@ -49,12 +49,13 @@ struct Technology {
   WireParams local;          // bitlines, wordlines, in-subarray routing (minimum-pitch metal)
   WireParams global;         // H-tree routing between subarrays (semi-global metal)
   CellParams cell;
+  SramCalibration cal;       // the fitted constants the equations use (calibration.h)
 
   double w_min() const { return 2.0 * feature; }  // minimum logic NMOS width
   // Effective switching resistance of an NMOS of width w: R = 3/4 Vdd / Ion (Rabaey, Digital
-  // Integrated Circuits 2nd ed., sec. 3.3.2), times the calibrated drive factor (the ITRS Ion is a
+  // Integrated Circuits 2nd ed., sec. 3.3.2), times the fitted drive factor (the ITRS Ion is a
   // best-case figure; the average current during a real transition is lower).
-  double r_on_n(double w) const { return calib::kDriveFactor * 0.75 * dev.vdd / (dev.i_on * w); }
+  double r_on_n(double w) const { return cal.drive_factor * 0.75 * dev.vdd / (dev.i_on * w); }
   double r_on_p(double w) const { return r_on_n(w) / dev.pmos_on_ratio; }
   // Logical-effort time unit tau: a unit inverter (NMOS w, PMOS 2w) driving its own input
   // capacitance (Weste & Harris, CMOS VLSI Design 4th ed., ch. 4).
@@ -67,6 +68,7 @@ struct Technology {
 // Valid node range: 16..180 nm. Throws std::invalid_argument outside it.
 constexpr double kMinNodeNm = 16;
 constexpr double kMaxNodeNm = 180;
-Technology make_technology(double node_nm, CellFamily family, double temperature_k = 360.0);
+Technology make_technology(double node_nm, CellFamily family, double temperature_k = 360.0,
+                           const SramCalibration& cal = fitted_calibration());
 
 }  // namespace gpucosim::power

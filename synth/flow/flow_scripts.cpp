@@ -47,6 +47,7 @@ FlowPaths FlowPaths::in(const std::string& dir) {
   f.macro_liberty = p("sram_macros.lib");
   f.sta_script = p("sta.tcl");
   f.sta_log = p("sta.log");
+  f.abc_constr = p("abc.constr");
   f.activity_tcl = p("activity.tcl");
   f.power_activity_script = p("power_activity.tcl");
   f.power_activity_log = p("power_activity.log");
@@ -57,7 +58,7 @@ FlowPaths FlowPaths::in(const std::string& dir) {
 }
 
 std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths) {
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat) {
   std::string read = "read_verilog -sv";
   for (const auto& d : m.include_dirs) read += " -I" + yosys_path(d);
   for (const auto& s : m.sources) read += " " + yosys_path(s);
@@ -89,9 +90,25 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                       {"READ_SOURCES", read},
                                       {"CHPARAM", chparam},
                                       {"MACROS", macros},
+                                      {"FLOW_NOTE", flat ? "Flat flow (--flat): one netlist, mapped as a whole."
+                                                         : "Hierarchical flow: the top's instances are kept (flatten skips cells "
+                                                           "marked keep_hierarchy), each of their modules synthesised and "
+                                                           "mapped once with everything below it flattened into it."},
+                                      {"KEEP_HIERARCHY", flat ? "" : "setattr -set keep_hierarchy 1 " + m.top + "/c:*"},
+                                      {"STAT_TOP", flat ? "" : " -top " + m.top},
+                                      {"CONSTR", lib.driving_cell.empty() ? "" : " -constr " + yosys_path(paths.abc_constr)},
+                                      {"CONSTR_NOTE", lib.driving_cell.empty()
+                                                          ? "none: the liberty has no buffer cell"
+                                                          : "driving cell " + lib.driving_cell + ", " + num(kAbcOutputLoadFf) +
+                                                                " fF on every output"},
                                       {"DELAY_PS", std::to_string(long(std::lround(clock_ns * 1000)))},
                                       {"STAT", yosys_path(paths.stat)},
                                       {"NETLIST", yosys_path(paths.netlist)}});
+}
+
+std::string abc_constraints(const LibertyInfo& lib) {
+  if (lib.driving_cell.empty()) return {};
+  return "set_driving_cell " + lib.driving_cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
 }
 
 namespace {

@@ -13,13 +13,21 @@ struct FlowPaths {
   std::string dir;
   std::string yosys_script, yosys_log, stat, macros_rtlil, netlist;
   std::string macro_liberty, sta_script, sta_log;
+  std::string abc_constr;  // ABC's boundary constraints (driving cell, output load)
   std::string activity_tcl, power_activity_script, power_activity_log;  // --activity only
   std::string activity_mean_tcl, power_mean_script, power_mean_log;     // its all-nets-at-the-mean run
   static FlowPaths in(const std::string& dir);
 };
 
+// `flat`: flatten the design before mapping (the --flat flow); otherwise the hierarchy is kept,
+// every unique module (one per parameter set) is synthesised and mapped once, and stat reports
+// each module and the hierarchy's totals.
 std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths);
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat);
+
+// The text of paths.abc_constr ("" when the liberty has no buffer or inverter to name).
+constexpr double kAbcOutputLoadFf = 50;  // a module output's load: a few gates in other modules
+std::string abc_constraints(const LibertyInfo& lib);
 
 struct StaScriptOptions {
   double clock_ns = 0;

@@ -76,6 +76,19 @@ LibertyInfo read_liberty_info(const std::string& path, double node_override_nm) 
       break;
     }
   }
+  // The cell names (the rest of the file): the driving cell for ABC's boundary constraints.
+  {
+    static const std::regex name_re(R"re(^\s*cell\s*\(\s*"?([A-Za-z0-9_]+)"?\s*\))re");
+    std::string buf, inv;
+    do {
+      std::smatch m;
+      if (line.find("cell") == std::string::npos || !std::regex_search(line, m, name_re)) continue;
+      const std::string c = m[1];
+      if (c.rfind("BUF", 0) == 0 && (buf.empty() || c < buf)) buf = c;
+      if (c.rfind("INV", 0) == 0 && (inv.empty() || c < inv)) inv = c;
+    } while (std::getline(in, line));
+    info.driving_cell = !buf.empty() ? buf : inv;
+  }
   if (info.library.empty()) throw InputError(path, 0, "not a liberty file: no library(...) group in its header");
 
   if (node_override_nm > 0) {

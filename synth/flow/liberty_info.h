@@ -14,6 +14,9 @@ struct LibertyInfo {
   double nom_voltage = 0;      // V; 0 when not given
   double node_nm = 0;          // process node
   std::string node_source;     // how the node was found: "--node", "file name", "library name"
+  // The weakest buffer of the library (the first BUF* cell by name, else the first INV* cell; ""
+  // when it has neither): what ABC assumes drives a module's inputs (synth/scripts/synth.ys).
+  std::string driving_cell;
 };
 
 // Debian's qflow-tech-osu018 (180 nm), the default liberty.

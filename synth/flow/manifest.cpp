@@ -121,12 +121,14 @@ BlockManifest parse_manifest(const std::string& text, const std::string& path) {
   if (!j.is_object()) r.fail("", "a synthesis manifest must be a JSON object");
   r.only_keys(j,
               {"block", "top", "sources", "include_dirs", "parameters", "regression_parameters", "clock", "macros",
-               "comment", "description"},
+               "comment", "description", "modules", "seed"},
               "the manifest");
 
   BlockManifest m;
   m.path = path;
-  const fs::path dir = fs::path(path).parent_path();
+  // Sources are relative to the manifest; anchor them absolutely so the tools, which run inside
+  // the output folder, find them whatever the working directory was.
+  const fs::path dir = fs::absolute(path).lexically_normal().parent_path();
   m.dir = dir.string();
   m.block = j.contains("block") ? r.string(j, "block", true)
                                  : fs::absolute(path).lexically_normal().parent_path().filename().string();
@@ -170,6 +172,17 @@ BlockManifest parse_manifest(const std::string& text, const std::string& path) {
       m.macros.push_back(d);
     }
   }
+
+  if (j.contains("modules")) {
+    const json& ml = j.at("modules");
+    if (!ml.is_object()) r.fail("modules", "\"modules\" must be an object of MODULE: \"label\"");
+    for (const auto& [k, v] : ml.items()) {
+      if (!v.is_string() || v.get<std::string>().empty()) r.fail(k, "module label of " + k + " must be a non-empty string");
+      m.module_labels[k] = v.get<std::string>();
+    }
+  }
+  if (j.contains("seed"))
+    m.seed = seed_from_json(j.at("seed"), [&r](const std::string& key, const std::string& what) { r.fail(key, what); });
 
   for (const auto& s : m.sources)
     if (!fs::is_regular_file(s)) r.fail("sources", "source file " + s + " does not exist");

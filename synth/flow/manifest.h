@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "synth/flow/seed_figures.h"
+
 namespace gpucosim::synth {
 
 // A module the flow keeps as a blackbox and costs with the SRAM model instead of mapping its
@@ -35,6 +37,10 @@ struct BlockManifest {
   std::string clock_port;          // "" for a purely combinational block (virtual clock)
   double clock_ns = 5.0;           // target clock period unless --clock-ns overrides it
   std::vector<MacroDecl> macros;
+  // Names for the synthesis report's per-module breakdown, by Verilog module (e.g. "instruction
+  // queues" for the module holding them); modules without one are listed by module name.
+  std::map<std::string, std::string> module_labels;
+  SeedFigures seed;                // the block's published figures ("seed"), if the manifest gives them
 };
 
 // Reads and validates a manifest; throws InputError(path, line, ...) on any problem (JSON syntax,

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <optional>
 
 #include "kernel/input_error.h"
 #include "power/node_scaling.h"
@@ -11,7 +13,9 @@
 #include "synth/flow/flow_scripts.h"
 #include "synth/flow/liberty_info.h"
 #include "synth/flow/macro_liberty.h"
+#include "synth/flow/module_breakdown.h"
 #include "synth/flow/netlist_names.h"
+#include "synth/flow/progress.h"
 #include "synth/flow/sram_macros.h"
 #include "synth/flow/sta_output.h"
 #include "synth/flow/tool_runner.h"
@@ -31,21 +35,26 @@ void write_file(const std::string& path, const std::string& text) {
 
 struct YosysStage {
   CellStats stats;
+  DesignStats design;
   std::vector<SizedMacro> macros;
   double wall_s = 0;
 };
 
 YosysStage run_yosys(const BlockManifest& m, const std::map<std::string, std::string>& params, const LibertyInfo& lib,
-                     double clock_ns, const SynthOptions& opt, const FlowPaths& paths) {
-  write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths));
+                     double clock_ns, const SynthOptions& opt, const FlowPaths& paths, Progress* progress) {
+  write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths, opt.flat));
+  if (!lib.driving_cell.empty()) write_file(paths.abc_constr, abc_constraints(lib));
   fs::remove(paths.macros_rtlil);
-  const ToolRun run = run_tool(opt.yosys, {"-s", paths.yosys_script}, paths.dir, paths.yosys_log);
+  std::function<void(const std::string&)> watch;
+  if (progress) watch = [progress](const std::string& line) { progress->yosys_line(line); };
+  const ToolRun run = run_tool(opt.yosys, {"-s", paths.yosys_script}, paths.dir, paths.yosys_log, watch);
   const std::string log = read_text_file(paths.yosys_log);
   if (run.exit_code != 0) throw_yosys_error(log, paths.yosys_log, m.path);
 
   YosysStage st;
   st.wall_s = run.wall_s;
-  st.stats = parse_stat(read_text_file(paths.stat), m.top, paths.stat);
+  st.design = parse_design_stat(read_text_file(paths.stat), m.top, paths.stat);
+  st.stats = st.design.flat;
   if (!m.macros.empty()) st.macros = resolve_macros(m, parse_rtlil_modules(read_text_file(paths.macros_rtlil)), st.stats);
   for (const auto& type : st.stats.unknown_area) {
     const bool is_macro = std::any_of(st.macros.begin(), st.macros.end(),
@@ -99,9 +108,6 @@ ScaledFigures scale_to(const SynthResult& r, const std::vector<SizedMacro>& macr
 
 SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   if (opt.out_dir.empty()) throw InputError("--out", 0, "expected an output folder");
-  auto stage = [&opt](const std::string& s) {
-    if (opt.on_stage) opt.on_stage(s);
-  };
   // The tools run inside the output folder: every path they read is made absolute first.
   const std::string liberty = opt.liberty.empty() ? default_liberty_path() : fs::absolute(opt.liberty).string();
   const LibertyInfo lib = read_liberty_info(liberty, opt.node_nm);
@@ -120,9 +126,12 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   for (const auto& [k, v] : opt.parameters) params[k] = v;
 
   // Yosys, then the SRAM model for the macros it kept.
-  stage("Yosys: synthesis onto " + lib.library + " (log: " + paths.yosys_log + ")");
-  YosysStage ys = run_yosys(m, params, lib, clock_ns, opt, paths);
-  if (!ys.macros.empty()) stage("SRAM model: " + std::to_string(ys.macros.size()) + " macro(s)");
+  std::optional<Progress> progress;
+  if (opt.on_stage) progress.emplace(opt.on_stage);
+  Progress* prog = progress ? &*progress : nullptr;
+  if (prog) prog->stage(std::string("yosys: ") + (opt.flat ? "flat" : "hierarchical") + " synthesis of " + m.block);
+  YosysStage ys = run_yosys(m, params, lib, clock_ns, opt, paths, prog);
+  if (prog) prog->stage("sram model: " + std::to_string(ys.macros.size()) + " macro kind(s)");
   std::vector<MacroCost> costs;
   for (const auto& sm : ys.macros) costs.push_back(cost_macro(sm, {lib.node_nm, clock_ns, opt.sram_activity}));
   if (!ys.macros.empty()) {
@@ -137,13 +146,15 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   so.output_load_pf = opt.output_load_pf;
   so.macro_liberty = !ys.macros.empty();
   write_file(paths.sta_script, sta_script(m, lib, so, paths));
-  stage("OpenSTA: timing and power (log: " + paths.sta_log + ")");
+  if (prog) prog->stage("opensta: timing and power of the " + std::string(opt.flat ? "flat" : "stitched hierarchical") + " netlist");
   const ToolRun sta = run_tool(opt.sta, {"-no_init", "-exit", paths.sta_script}, paths.dir, paths.sta_log);
   const StaReport timing = parse_sta_output(read_text_file(paths.sta_log), paths.sta_log);
 
   SynthResult r;
   r.block = m.block;
   r.top = m.top;
+  r.flow = opt.flat ? "flat" : "hierarchical";
+  r.seed = m.seed;
   r.liberty = lib.path;
   r.library = lib.library;
   r.node_nm = lib.node_nm;
@@ -189,6 +200,12 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   r.power_mw = r.logic_power_mw + r.sram_dynamic_mw + r.sram_leakage_mw;
   r.macros = costs;
   r.warnings = timing.warnings;
+  if (!opt.flat) {
+    std::map<std::string, double> macro_area;
+    for (size_t i = 0; i < ys.macros.size(); ++i) macro_area[ys.macros[i].yosys_name] = costs[i].area_um2;
+    r.modules = module_breakdown(ys.design, macro_area, m.module_labels, r.total_area_um2);
+    r.unique_modules = ys.design.instances.size();
+  }
 
   r.scaling_source = power::stillmaker_citation();
   for (double node : opt.scale_to_nm) {
@@ -200,7 +217,7 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
     r.scaled.push_back(scale_to(r, ys.macros, node, opt));
   }
   if (!opt.activity.vcd.empty()) {
-    stage("OpenSTA: power from the activity of " + opt.activity.vcd);
+    if (prog) prog->stage("opensta: power from the recorded activity of " + opt.activity.vcd);
     r.power_activity = activity_power(m, lib, so, paths, opt.activity, opt.sta);
     r.power_activity.sram_mw = r.sram_dynamic_mw + r.sram_leakage_mw;
     r.power_activity.power_mw = r.power_activity.logic_mw + r.power_activity.sram_mw;
@@ -210,6 +227,7 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   r.yosys_s = ys.wall_s;
   r.sta_s = sta.wall_s;
 
+  if (prog) prog->stage("done: " + (fs::path(paths.dir) / "synth.json").string());
   write_file((fs::path(paths.dir) / "synth.json").string(), to_json(r).dump(2) + "\n");
   write_file((fs::path(paths.dir) / "synth.md").string(), to_markdown(r));
   return r;

@@ -1,10 +1,12 @@
 #pragma once
 // The synthesis flow of one block: Yosys (liberty first, synth, flip-flop mapping, ABC with
-// buffering, stat) with SRAM macros kept as blackboxes, the SRAM model for the macros, OpenSTA
+// buffering, stat) with SRAM macros kept as blackboxes and, unless flat, the hierarchy kept (each
+// unique module synthesised and mapped once, OpenSTA timing the stitched hierarchical netlist), the SRAM model for the macros, OpenSTA
 // (setup/hold slack, critical path, power) and the scaling to other nodes. Writes the scripts,
 // logs, netlist and DIR/synth.json + DIR/synth.md into the output folder.
 #include <functional>
 #include <map>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,7 @@ struct SynthOptions {
   // Called as each stage starts ("Yosys: synthesis", "OpenSTA: timing and power" ...), for
   // `gpucosim synth --progress`.
   std::function<void(const std::string& stage)> on_stage;
+  bool flat = false;                   // --flat: flatten before mapping (the one-netlist flow)
 };
 
 // Runs the flow. Throws InputError on bad input or a tool failure: the message names the file and

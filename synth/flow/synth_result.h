@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "synth/flow/seed_figures.h"
+
 namespace gpucosim::synth {
 
 // One kind of SRAM macro instance (same module, same size), costed by the SRAM model.
@@ -55,8 +57,28 @@ struct ActivityPower {
   double mean_power_mw = 0;                    // mean_logic_mw + sram_mw
 };
 
+// One row of the per-module breakdown of a hierarchical run: a module at one place in the
+// hierarchy (rows are in depth-first order from the top; a module used under two parents has a
+// row under each). Figures per instance include everything below the module (submodules, SRAM
+// macros); `instances` counts its instances at this place in the whole block.
+struct ModuleArea {
+  std::string module;          // as Yosys named it: "fifo_ctrl" or "$paramod$<hash>\fifo_ctrl"
+  std::string base;            // the Verilog module
+  std::string label;           // the manifest's name for it ("" = none)
+  int depth = 0;               // 0 = the top
+  uint64_t instances = 0;
+  uint64_t cells_each = 0;     // standard cells per instance, submodules included
+  uint64_t own_cells = 0;      // standard cells of the module itself (its glue logic)
+  uint64_t macros_each = 0;    // SRAM macro instances per instance, submodules included
+  double logic_area_each_um2 = 0, sram_area_each_um2 = 0;
+  double own_area_um2 = 0;     // logic area of the module itself, per instance
+  double area_um2 = 0;         // (logic + SRAM per instance) x instances
+  double share = 0;            // area_um2 / the block's total area
+};
+
 struct SynthResult {
   std::string block, top, liberty, library;
+  std::string flow = "hierarchical";  // "hierarchical": each unique module mapped once; "flat": --flat
   double node_nm = 0;
   double clock_ns = 0;
   std::map<std::string, std::string> parameters;
@@ -82,6 +104,9 @@ struct SynthResult {
   ActivityPower power_activity;
 
   std::vector<MacroCost> macros;
+  std::vector<ModuleArea> modules;    // hierarchical runs: the per-module breakdown
+  uint64_t unique_modules = 0;        // modules Yosys synthesised and mapped (one per parameter set)
+  SeedFigures seed;                   // the manifest's seed figures, for the page beside the seeds
   std::vector<ScaledFigures> scaled;  // 45 and 28 nm
   std::string scaling_source;
   std::vector<std::string> warnings;  // OpenSTA/Yosys warnings worth reading, scaling gaps
@@ -99,5 +124,8 @@ SynthResult load_synth_result(const std::string& dir_or_file);
 
 // The same figures as Markdown (DIR/synth.md).
 std::string to_markdown(const SynthResult& r);
+
+// The per-module breakdown as a Markdown table (empty rows for a flat run).
+std::string module_table(const SynthResult& r);
 
 }  // namespace gpucosim::synth

@@ -37,6 +37,7 @@ ojson to_json(const SynthResult& r) {
   j["node_nm"] = r.node_nm;
   j["clock_ns"] = r.clock_ns;
   j["parameters"] = r.parameters;
+  j["flow"] = r.flow;
   j["cells"] = r.cells;
   j["sram_macros"] = r.sram_macros;
   j["logic_area_um2"] = r.logic_area_um2;
@@ -104,6 +105,18 @@ ojson to_json(const SynthResult& r) {
                       {"dynamic_mw", m.dynamic_mw}});
   }
   j["macros"] = macros;
+  if (r.flow == "hierarchical") {
+    j["unique_modules"] = r.unique_modules;
+    ojson mods = ojson::array();
+    for (const auto& m : r.modules)
+      mods.push_back({{"module", m.module}, {"base", m.base}, {"label", m.label}, {"depth", m.depth},
+                      {"instances", m.instances}, {"cells_each", m.cells_each}, {"own_cells", m.own_cells},
+                      {"macros_each", m.macros_each}, {"logic_area_each_um2", m.logic_area_each_um2},
+                      {"sram_area_each_um2", m.sram_area_each_um2}, {"own_area_um2", m.own_area_um2},
+                      {"area_um2", m.area_um2}, {"share", m.share}});
+    j["modules"] = mods;
+  }
+  if (r.seed.present()) j["seed"] = seed_to_json(r.seed);
   ojson scaled = ojson::array();
   for (const auto& s : r.scaled) scaled.push_back(scaled_json(s, r.scaling_source));
   j["scaled"] = scaled;
@@ -194,6 +207,38 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
       r.scaled.push_back(f);
       r.scaling_source = s.value("source", std::string());
     }
+  }
+  if (j.contains("cell_counts") && j.at("cell_counts").is_object())
+    for (const auto& [k, v] : j.at("cell_counts").items())
+      if (v.is_number_unsigned() || v.is_number_integer()) r.cell_counts[k] = v.get<uint64_t>();
+  r.flow = j.contains("flow") && j.at("flow").is_string() ? j.at("flow").get<std::string>() : std::string("flat");
+  r.unique_modules = j.value("unique_modules", uint64_t(0));
+  if (j.contains("modules") && j.at("modules").is_array()) {
+    for (const auto& m : j.at("modules")) {
+      ModuleArea a;
+      a.module = str(m, "module");
+      a.base = str(m, "base");
+      a.label = str(m, "label");
+      a.depth = m.value("depth", 0);
+      a.instances = m.value("instances", uint64_t(0));
+      a.cells_each = m.value("cells_each", uint64_t(0));
+      a.own_cells = m.value("own_cells", uint64_t(0));
+      a.macros_each = m.value("macros_each", uint64_t(0));
+      a.logic_area_each_um2 = m.value("logic_area_each_um2", 0.0);
+      a.sram_area_each_um2 = m.value("sram_area_each_um2", 0.0);
+      a.own_area_um2 = m.value("own_area_um2", 0.0);
+      a.area_um2 = num(m, "area_um2");
+      a.share = m.value("share", 0.0);
+      r.modules.push_back(a);
+    }
+  }
+  if (j.contains("seed"))
+    r.seed = seed_from_json(j.at("seed"), [&origin](const std::string& key, const std::string& what) {
+      throw InputError(origin, 0, "synthesis result, seed figures: " + key + ": " + what);
+    });
+  if (j.contains("run_time_s") && j.at("run_time_s").is_object()) {
+    r.yosys_s = j.at("run_time_s").value("yosys", 0.0);
+    r.sta_s = j.at("run_time_s").value("sta", 0.0);
   }
   if (j.contains("macros") && j.at("macros").is_array()) {
     for (const auto& m : j.at("macros")) {

@@ -22,6 +22,25 @@ std::string sci(double v) {
 
 }  // namespace
 
+std::string module_table(const SynthResult& r) {
+  std::ostringstream o;
+  o << "| module | instances | cells each | area each um^2 | area um^2 | share of the block |\n"
+       "|---|---|---|---|---|---|\n";
+  for (const auto& m : r.modules) {
+    std::string name = std::string(size_t(2 * m.depth), '.') + (m.depth > 0 ? " " : "");
+    name += m.label.empty() ? "`" + m.base + "`" : m.label + " (`" + m.base + "`)";
+    const double each = m.logic_area_each_um2 + m.sram_area_each_um2;
+    o << "| " << name << " | " << m.instances << " | " << m.cells_each
+      << (m.macros_each ? " + " + std::to_string(m.macros_each) + " SRAM" : std::string()) << " | " << fmt(each, 1)
+      << " | " << fmt(m.area_um2, 1) << " | " << fmt(100.0 * m.share, 1) << "% |\n";
+  }
+  o << "\nA module's figures include everything below it; rows are indented by depth (`..` per level). "
+       "The top's own logic (its glue) is "
+    << (r.modules.empty() ? 0 : r.modules.front().own_cells) << " cells, "
+    << fmt(r.modules.empty() ? 0.0 : r.modules.front().own_area_um2, 1) << " um^2.\n";
+  return o.str();
+}
+
 std::string to_markdown(const SynthResult& r) {
   std::ostringstream o;
   o << "# Synthesis of " << r.block << "\n\n";
@@ -54,6 +73,12 @@ std::string to_markdown(const SynthResult& r) {
       << fmt(r.power_activity.mean_activity, 4) << " transitions/cycle, duty " << fmt(r.power_activity.mean_duty, 3)
       << ") |\n";
   o << "\n";
+
+  o << "Flow: " << (r.flow == "flat" ? "flat (`--flat`: the design flattened, then mapped as one netlist)"
+                                     : "hierarchical (each of the " + std::to_string(r.unique_modules) +
+                                           " unique modules synthesised and mapped once, the netlist stitched for timing)")
+    << ".\n\n";
+  if (!r.modules.empty()) o << module_table(r) << "\n";
 
   o << "Critical path (" << r.critical_path.group << "): `" << r.critical_path.startpoint << "` -> `"
     << r.critical_path.endpoint << "`, arrival " << fmt(r.critical_path.arrival_ns, 3) << " ns, slack "

@@ -43,7 +43,7 @@ std::string find_executable(const std::string& program) {
 }
 
 ToolRun run_tool(const std::string& program, const std::vector<std::string>& args, const std::string& work_dir,
-                 const std::string& log_path) {
+                 const std::string& log_path, const std::function<void(const std::string&)>& on_line) {
   const std::string exe = find_executable(program);
   if (exe.empty())
     throw InputError(program, 0,
@@ -79,7 +79,34 @@ ToolRun run_tool(const std::string& program, const std::vector<std::string>& arg
   }
   ::close(log_fd);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  if (on_line) {
+    // Follow the log while the tool runs: read what was appended, hand over complete lines.
+    std::ifstream follow(log_path, std::ios::binary);
+    std::string pending;
+    auto drain = [&] {
+      follow.clear();
+      char buf[65536];
+      while (follow.read(buf, sizeof buf) || follow.gcount() > 0) {
+        pending.append(buf, size_t(follow.gcount()));
+        if (!follow) break;
+      }
+      size_t start = 0, nl;
+      while ((nl = pending.find('\n', start)) != std::string::npos) {
+        on_line(pending.substr(start, nl - start));
+        start = nl + 1;
+      }
+      pending.erase(0, start);
+    };
+    for (;;) {
+      const pid_t done = ::waitpid(pid, &status, WNOHANG);
+      if (done == pid || (done < 0 && errno != EINTR)) break;
+      drain();
+      ::usleep(250000);
+    }
+    drain();
+  } else {
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
   run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);

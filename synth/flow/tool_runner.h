@@ -1,6 +1,7 @@
 #pragma once
 // Runs an external tool (yosys, sta) with its output captured in a log file. No shell: arguments
 // are passed as they are, so paths with spaces or quotes need no escaping.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,10 @@ struct ToolRun {
 // Runs `program args...` in `work_dir` with stdout+stderr written to `log_path`. Throws
 // InputError("<program>", 0, ...) when the program cannot be found or started, with a hint to
 // scripts/install-deps.
+// `on_line`, when given, is told every complete line of the log as the tool writes it (the log is
+// read back a few times a second while the tool runs): the flow's --progress.
 ToolRun run_tool(const std::string& program, const std::vector<std::string>& args, const std::string& work_dir,
-                 const std::string& log_path);
+                 const std::string& log_path, const std::function<void(const std::string&)>& on_line = {});
 
 // Reads a whole text file ("" when it cannot be read).
 std::string read_text_file(const std::string& path);

@@ -1,6 +1,8 @@
 // Parsers for Yosys' stat report, RTLIL and error messages (see yosys_output.h).
 #include "synth/flow/yosys_output.h"
 
+#include <algorithm>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -48,11 +50,13 @@ bool all_ones(const std::string& v) {
 
 }  // namespace
 
-CellStats parse_stat(const std::string& text, const std::string& top, const std::string& origin) {
-  CellStats s;
+DesignStats parse_design_stat(const std::string& text, const std::string& top, const std::string& origin) {
+  DesignStats d;
+  d.top = top;
   std::istringstream in(text);
   std::string line;
-  bool in_top = false, in_cells = false, found = false, area_found = false;
+  ModuleStats* cur = nullptr;
+  bool in_cells = false;
   static const std::regex cell_line(R"(^\s+(\S+)\s+([0-9]+)\s*$)");
   static const std::regex area_line(R"(Chip area for (?:module|top module) '\\?([^']+)':\s*([0-9.eE+-]+))");
   static const std::regex unknown_line(R"(Area for cell type \\?(\S+) is unknown)");
@@ -60,36 +64,87 @@ CellStats parse_stat(const std::string& text, const std::string& top, const std:
     const std::string t = trim(line);
     if (t.rfind("=== ", 0) == 0) {
       const std::string name = rtlil_name(trim(t.substr(4, t.size() >= 8 ? t.size() - 8 : 0)));
-      in_top = name == top;
-      found = found || in_top;
       in_cells = false;
+      // The closing summary of `stat -top` repeats figures for the whole design: not a module.
+      if (name == "design hierarchy") {
+        cur = nullptr;
+        continue;
+      }
+      ModuleStats& m = d.modules[name];
+      m.name = name;
+      m.base = base_of(name);
+      cur = &m;
       continue;
     }
-    if (!in_top) continue;
+    if (!cur) continue;
     std::smatch m;
     if (t.rfind("Number of cells:", 0) == 0) {
-      s.total_cells = std::stoull(trim(t.substr(16)));
+      cur->total_cells = std::stoull(trim(t.substr(16)));
       in_cells = true;
     } else if (in_cells && std::regex_match(line, m, cell_line)) {
-      s.cells[rtlil_name(m[1])] += std::stoull(m[2]);
+      cur->cells[rtlil_name(m[1])] += std::stoull(m[2]);
     } else if (std::regex_search(line, m, unknown_line)) {
-      s.unknown_area.push_back(m[1]);
+      cur->unknown_area.push_back(m[1]);
       in_cells = false;
     } else if (std::regex_search(line, m, area_line)) {
-      s.chip_area = std::stod(m[2]);
-      area_found = true;
+      cur->chip_area = std::stod(m[2]);
+      cur->has_area = true;
       in_cells = false;
     } else if (in_cells && !t.empty()) {
       in_cells = false;
     }
   }
-  if (!found) throw InputError(origin, 0, "Yosys' statistics have no module " + top);
+  if (!d.modules.count(top)) throw InputError(origin, 0, "Yosys' statistics have no module " + top);
+
+  // Instances of every module in the whole design, from the top down (a module's cell list names
+  // the modules it instantiates as cell types).
+  std::function<void(const std::string&, uint64_t, int)> count = [&](const std::string& mod, uint64_t n, int depth) {
+    if (depth > 64) throw InputError(origin, 0, "Yosys' statistics describe a recursive hierarchy at " + mod);
+    d.instances[mod] += n;
+    for (const auto& [type, k] : d.modules.at(mod).cells)
+      if (d.modules.count(type) && type != mod) count(type, n * k, depth + 1);
+  };
+  count(top, 1, 0);
+
+  // The flat figures of the top: its own cells plus every submodule instance's, recursively.
+  std::function<CellStats(const std::string&)> flat = [&](const std::string& mod) {
+    const ModuleStats& ms = d.modules.at(mod);
+    CellStats f;
+    f.chip_area = ms.chip_area;
+    for (const auto& [type, k] : ms.cells) {
+      if (d.modules.count(type) && type != mod) {
+        const CellStats sub = flat(type);
+        f.chip_area += double(k) * sub.chip_area;
+        f.total_cells += k * sub.total_cells;
+        for (const auto& [t2, k2] : sub.cells) f.cells[t2] += k * k2;
+        for (const auto& u : sub.unknown_area)
+          if (std::find(f.unknown_area.begin(), f.unknown_area.end(), u) == f.unknown_area.end()) f.unknown_area.push_back(u);
+      } else {
+        f.cells[type] += k;
+        f.total_cells += k;
+      }
+    }
+    for (const auto& u : ms.unknown_area)
+      if (!d.modules.count(u) && std::find(f.unknown_area.begin(), f.unknown_area.end(), u) == f.unknown_area.end())
+        f.unknown_area.push_back(u);
+    return f;
+  };
+  d.flat = flat(top);
   // stat prints no chip area when no cell has one (a block that is only an SRAM macro).
-  uint64_t unknown = 0;
-  for (const auto& u : s.unknown_area) unknown += s.cells.count(u) ? s.cells.at(u) : 0;
-  if (!area_found && unknown != s.total_cells)
-    throw InputError(origin, 0, "Yosys' statistics of " + top + " have no chip area (was stat run with -liberty?)");
-  return s;
+  for (const auto& [name, ms] : d.modules) {
+    if (!d.instances.count(name) || ms.has_area) continue;
+    uint64_t unknown = 0;
+    for (const auto& [type, k] : ms.cells)
+      if (d.modules.count(type) || std::find(ms.unknown_area.begin(), ms.unknown_area.end(), type) != ms.unknown_area.end())
+        unknown += k;
+    if (unknown != ms.total_cells)
+      throw InputError(origin, 0, "Yosys' statistics of " + name + " have no chip area (was stat run with -liberty?)");
+  }
+  return d;
+}
+
+CellStats parse_stat(const std::string& text, const std::string& top, const std::string& origin) {
+  return parse_design_stat(text, top, origin).flat;
 }
 
 std::vector<RtlilModule> parse_rtlil_modules(const std::string& text) {

@@ -14,8 +14,33 @@ struct CellStats {
   std::vector<std::string> unknown_area;  // cell types stat had no area for
 };
 
-// Parses the report of `stat -liberty` for module `top` (after flattening, the only module).
-// Throws InputError(origin, 0, ...) when the module or its figures are missing.
+// One module's own figures as `stat` prints them: its cells (submodule instances among them, as
+// cell types named like the submodules) and the area of its liberty cells.
+struct ModuleStats {
+  std::string name;                       // as stat prints it: "fifo" or "$paramod$<hash>\fifo"
+  std::string base;                       // the Verilog module it was derived from
+  std::map<std::string, uint64_t> cells;
+  uint64_t total_cells = 0;
+  double chip_area = 0;                   // liberty cells of this module only
+  bool has_area = false;
+  std::vector<std::string> unknown_area;  // cell types stat had no area for (submodules, macros)
+};
+
+// A whole design's `stat -liberty [-top TOP]` report: every module's own figures, how many times
+// each is instantiated in the design below the top, and the top's flat totals (each submodule's
+// cells and area counted once per instance; submodule instances themselves are not cells).
+struct DesignStats {
+  std::string top;
+  std::map<std::string, ModuleStats> modules;
+  std::map<std::string, uint64_t> instances;  // module -> instances in the design (top: 1)
+  CellStats flat;
+};
+
+// Parses the report for the design under `top` (one module after flattening, the hierarchy
+// otherwise). Throws InputError(origin, 0, ...) when the top or its figures are missing.
+DesignStats parse_design_stat(const std::string& text, const std::string& top, const std::string& origin);
+
+// The flat totals of parse_design_stat.
 CellStats parse_stat(const std::string& text, const std::string& top, const std::string& origin);
 
 struct RtlilPort {

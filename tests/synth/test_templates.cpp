@@ -40,14 +40,19 @@ TEST(synthTemplates, YosysScriptFollowsTheFlow) {
   synth::LibertyInfo lib;
   lib.path = "/lib/x.lib";
   const auto paths = synth::FlowPaths::in("/out");
-  const std::string s = synth::yosys_script(m, {{"DEPTH", "128"}}, lib, 4.0, paths);
-  EXPECT_LT(at(s, "read_liberty -lib /lib/x.lib"), at(s, "read_verilog"));
-  EXPECT_LT(at(s, "chparam -set DEPTH 128 fifo_sram"), at(s, "hierarchy -check -top fifo_sram"));
-  EXPECT_LT(at(s, "blackbox @gpucosim_macros"), at(s, "synth -top fifo_sram -flatten"));
-  EXPECT_LT(at(s, "dfflibmap -liberty /lib/x.lib"), at(s, "abc -D 4000 -liberty /lib/x.lib"));
-  at(s, "buffer,-p");
-  EXPECT_LT(at(s, "stat -liberty /lib/x.lib"), at(s, "write_verilog -noattr -noexpr -simple-lhs /out/netlist.v"));
-  EXPECT_EQ(s.find("{{"), std::string::npos);
+  for (bool flat : {false, true}) {
+    const std::string s = synth::yosys_script(m, {{"DEPTH", "128"}}, lib, 4.0, paths, flat);
+    EXPECT_LT(at(s, "read_liberty -lib /lib/x.lib"), at(s, "read_verilog"));
+    EXPECT_LT(at(s, "chparam -set DEPTH 128 fifo_sram"), at(s, "hierarchy -check -top fifo_sram"));
+    EXPECT_LT(at(s, "blackbox @gpucosim_macros"), at(s, "synth -top fifo_sram"));
+    // Flat: flattened before mapping. Hierarchical: the hierarchy kept, stat reports it from the top.
+    EXPECT_EQ(s.find("setattr -set keep_hierarchy 1 fifo_sram/c:*") != std::string::npos, !flat) << s;
+    EXPECT_EQ(s.find("stat -liberty /lib/x.lib -top fifo_sram") != std::string::npos, !flat) << s;
+    EXPECT_LT(at(s, "dfflibmap -liberty /lib/x.lib"), at(s, "abc -D 4000 -liberty /lib/x.lib"));
+    at(s, "buffer,-p");
+    EXPECT_LT(at(s, "stat -liberty /lib/x.lib"), at(s, "write_verilog -noattr -noexpr -simple-lhs /out/netlist.v"));
+    EXPECT_EQ(s.find("{{"), std::string::npos);
+  }
 }
 
 TEST(synthTemplates, StaScriptConstrainsTheClock) {
