@@ -81,7 +81,8 @@ const NotRun kNotRun[] = {
     {"docs/user-guide.md", "--from /shared/wp", "reads the Slurm sweep of the line before"},
     {"docs/user-guide.md", "warppool-activity.params", "~6 min (a reduced WarpPool synthesised, its power from a "
                                                         "VCD): tests/synth/test_activity_power.cpp runs --activity"},
-    {"docs/synthesis.md", "warppool-activity.params", "the same ~6 min flow (see the user guide's example)"},
+    {"docs/synthesis.md", "synth warppool --activity",
+     "WarpPool at its defaults with the recorded activity (~7 min); tests/synth/test_activity_power.cpp runs --activity"},
     {"docs/synthesis.md", "GPUCOSIM_UPDATE_GOLDEN=1 ctest", "rewrites every golden file by design"},
     {"docs/synthesis.md", "--seed-page docs/results/area-power.md",
      "needs the ~6 min WarpPool synthesis above; tests/synth/test_seed_page.cpp checks the page's generator"},
