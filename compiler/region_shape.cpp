@@ -69,6 +69,11 @@ RegionShape RegionShaper::shape(size_t first, size_t last) const {
       if (start[r] == SIZE_MAX) start[r] = i;
       end[r] = i;
     }
+  // A long-latency load's destination waits for its value past the region's end (the warp
+  // drains): its entry stays reserved to the last instruction.
+  for (size_t i = first; i <= last; ++i)
+    if (is_long_latency_load(code_[i]))
+      for (uint8_t r : registers_of(code_[i].defs)) end[r] = last;
   s.bank_usage.assign(options_.banks, 0);
   std::vector<uint32_t> bank_now(options_.banks, 0);
   for (size_t i = first; i <= last; ++i) {

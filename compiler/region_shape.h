@@ -24,7 +24,8 @@ class RegionShaper {
 
   // Registers held over [first, last]: an input from the region's start, any other from its
   // first write, each until its last reference in the region (where it is erased or becomes
-  // evictable). Inputs: live on entry and read, or softly written, before any full write here.
+  // evictable); a long-latency load's destination until the region's end (its value arrives
+  // after the region has issued). Inputs: live on entry and read, or softly written, before any full write here.
   RegionShape shape(size_t first, size_t last) const;
   // Inputs and outputs only (cheaper; FindSplitPoint's cost).
   uint32_t boundary_registers(size_t first, size_t last) const;

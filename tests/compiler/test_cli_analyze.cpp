@@ -121,7 +121,7 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
   const BadAnalyze cases[] = {
       {"analyze liveness", "exactly one of --trace"},
       {"analyze cfg --workload vecadd --trace x.g", "exactly one of --trace"},
-      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg or liveness"},
+      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions or values"},
       {"analyze --workload vecadd", "missing analysis"},
       {"analyze cfg --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
       {"analyze cfg --trace /nonexistent/kernel-1.traceg", "/nonexistent/kernel-1.traceg"},
