@@ -1,6 +1,7 @@
-// `gpucosim analyze cfg|liveness`: the compiler service's view of a kernel (compiler/): basic
-// blocks, edges and dominators, or per-PC live registers, rebuilt from a trace's or a built-in
-// workload's warp streams. Text for people, --json for tools.
+// `gpucosim analyze cfg|liveness|regions|values`: the compiler service's view of a kernel
+// (compiler/): basic blocks, edges and dominators, per-PC live registers, RegLess regions
+// (docs/blocks/regless-compiler.md) or register-value classes, rebuilt from a trace's or a
+// built-in workload's warp streams. Text for people, --json for tools.
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,6 +14,8 @@
 #include "compiler/analysis_report.h"
 #include "compiler/kernel_analysis.h"
 #include "compiler/kernel_opener.h"
+#include "compiler/region_report.h"
+#include "kernel/input_error.h"
 
 namespace gpucosim::cli {
 
@@ -21,15 +24,75 @@ namespace {
 struct AnalyzeArgs {
   std::string what, trace, workload;
   std::optional<uint64_t> binary_version;
+  // Region budgets (regions only; defaults: compiler/regions.h).
+  std::optional<uint64_t> max_regs, bank_lines, banks, min_insts;
   bool json = false;
 };
+
+compiler::RegionOptions region_options(const AnalyzeArgs& a, compiler::AnalysisView view) {
+  compiler::RegionOptions o;
+  const bool any = a.max_regs || a.bank_lines || a.banks || a.min_insts;
+  if (any && view != compiler::AnalysisView::Regions)
+    throw InputError(a.max_regs ? "--max-regs-per-region" : a.bank_lines ? "--bank-lines" : a.banks ? "--banks"
+                                                                                                : "--min-region-insts",
+                     0, "region budgets apply to `gpucosim analyze regions` only");
+  if (a.max_regs) o.max_regs_per_region = uint32_t(*a.max_regs);
+  if (a.bank_lines) o.bank_lines = uint32_t(*a.bank_lines);
+  if (a.banks) o.banks = uint32_t(*a.banks);
+  if (a.min_insts) o.min_instructions = uint32_t(*a.min_insts);
+  return o;
+}
+
+// regions / values: per kernel, then (regions) the Table 4.2 summary over all kernels.
+void analyze_regions(const AnalyzeArgs& a, compiler::AnalysisView view, const compiler::KernelList& list) {
+  using namespace compiler;
+  const RegionOptions options = region_options(a, view);
+  nlohmann::ordered_json doc;
+  doc["origin"] = list.origin;
+  doc["analysis"] = a.what;
+  doc["kernels"] = nlohmann::ordered_json::array();
+  RegionSummary total;
+  RegisterValues::Share vs, vd;
+  for (const KernelOpener& k : list.kernels) {
+    const KernelAnalysis an = analyse_kernel(k);
+    const RegisterValues values = analyse_register_values(an);
+    vs.total += values.static_share.total;
+    vs.known += values.static_share.known;
+    vs.compressible += values.static_share.compressible;
+    vd.total += values.dynamic_share.total;
+    vd.known += values.dynamic_share.known;
+    vd.compressible += values.dynamic_share.compressible;
+    if (view == AnalysisView::Values) {
+      if (a.json)
+        doc["kernels"].push_back(values_json(an, values));
+      else
+        print_values_text(std::cout, an, values);
+      continue;
+    }
+    const RegionAnalysis ra = analyse_regions(an, options);
+    total.add(ra.table);
+    if (a.json)
+      doc["kernels"].push_back(regions_json(an, ra, values));
+    else
+      print_regions_text(std::cout, an, ra, values);
+  }
+  if (view == AnalysisView::Regions) {
+    if (a.json)
+      doc["summary"] = summary_json(total, vs, vd);
+    else
+      print_summary_text(std::cout, list.origin, total, vs, vd);
+  }
+  if (a.json) std::cout << doc.dump(2) << "\n";
+}
 
 void analyze(const AnalyzeArgs& a) {
   using namespace compiler;
   const AnalysisView view = parse_analysis_view(a.what, "gpucosim analyze");
   TraceReadOptions opts;
   if (a.binary_version) opts.assume_binary_version = uint32_t(*a.binary_version);
+  if (view != AnalysisView::Regions) region_options(a, view);  // budgets given to another view: an error
   const KernelList list = kernel_list("gpucosim analyze", a.trace, a.workload, opts);
+  if (view == AnalysisView::Regions || view == AnalysisView::Values) return analyze_regions(a, view, list);
   nlohmann::ordered_json doc;
   doc["origin"] = list.origin;
   doc["analysis"] = a.what;
@@ -49,12 +112,23 @@ void analyze(const AnalyzeArgs& a) {
 void register_analyze_command(CLI::App& app) {
   auto a = std::make_shared<AnalyzeArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "analyze", "Rebuild each kernel's code from its warps' streams: CFG and dominators, or per-PC register liveness");
-  cmd->add_option("what", a->what, "cfg (basic blocks, edges, dominators) or liveness (live registers per PC)");
+      "analyze",
+      "Rebuild each kernel's code from its warps' streams: CFG and dominators, per-PC register liveness, RegLess "
+      "regions or register values");
+  cmd->add_option("what", a->what,
+                  "cfg (basic blocks, edges, dominators), liveness (live registers per PC), regions (RegLess regions, "
+                  "Table 4.2 summary) or values (register value classes)");
   cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to analyse");
   cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
   add_uint_option(cmd, "--binary-version", &a->binary_version,
                   "SASS binary version to assume for traces whose version has no opcode map", 0, 1000);
+  add_uint_option(cmd, "--max-regs-per-region", &a->max_regs,
+                  "regions: most registers one region may hold at once (default 32)", 1, 255);
+  add_uint_option(cmd, "--bank-lines", &a->bank_lines, "regions: registers in each OSU bank (default 16)", 1, 255);
+  add_uint_option(cmd, "--banks", &a->banks, "regions: OSU banks, bank = (warp + register) mod banks (default 8)", 1,
+                  64);
+  add_uint_option(cmd, "--min-region-insts", &a->min_insts,
+                  "regions: smallest region FindSplitPoint aims for, in instructions (default 6)", 1, 1024);
   cmd->add_flag("--json", a->json, "print one JSON document (one entry per kernel) instead of text");
   cmd->callback([a] { analyze(*a); });
 }

@@ -120,8 +120,10 @@ void print_liveness(std::ostream& os, const KernelAnalysis& a) {
 AnalysisView parse_analysis_view(const std::string& text, const std::string& origin) {
   if (text == "cfg") return AnalysisView::Cfg;
   if (text == "liveness") return AnalysisView::Liveness;
-  if (text.empty()) throw InputError(origin, 0, "missing analysis: expected cfg or liveness");
-  throw InputError(origin, 0, "unknown analysis '" + text + "': expected cfg or liveness");
+  if (text == "regions") return AnalysisView::Regions;
+  if (text == "values") return AnalysisView::Values;
+  if (text.empty()) throw InputError(origin, 0, "missing analysis: expected cfg, liveness, regions or values");
+  throw InputError(origin, 0, "unknown analysis '" + text + "': expected cfg, liveness, regions or values");
 }
 
 nlohmann::ordered_json analysis_json(const KernelAnalysis& a, AnalysisView view) {

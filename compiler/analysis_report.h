@@ -11,9 +11,10 @@
 
 namespace gpucosim::compiler {
 
-enum class AnalysisView { Cfg, Liveness };
+// Regions and Values are printed by region_report.h.
+enum class AnalysisView { Cfg, Liveness, Regions, Values };
 
-// Parses "cfg" / "liveness"; InputError naming `origin` otherwise.
+// Parses "cfg" / "liveness" / "regions" / "values"; InputError naming `origin` otherwise.
 AnalysisView parse_analysis_view(const std::string& text, const std::string& origin);
 
 // One kernel's entry of the JSON document.

@@ -6,14 +6,24 @@
 namespace gpucosim::compiler {
 
 Liveness::Liveness(const StaticCode& code, const ControlFlowGraph& cfg) {
+  std::vector<RegisterSet> kills(code.size());
+  for (size_t i = 0; i < code.size(); ++i) kills[i] = code[i].defs;
+  solve(code, cfg, kills);
+}
+
+Liveness::Liveness(const StaticCode& code, const ControlFlowGraph& cfg, const std::vector<RegisterSet>& kills) {
+  solve(code, cfg, kills);
+}
+
+void Liveness::solve(const StaticCode& code, const ControlFlowGraph& cfg, const std::vector<RegisterSet>& kills) {
   const auto& blocks = cfg.blocks();
   const size_t nb = blocks.size();
   // use(b): read before any write in b; def(b): written in b.
   std::vector<RegisterSet> use(nb), def(nb), block_in(nb), block_out(nb);
   for (size_t b = 0; b < nb; ++b)
     for (size_t i = blocks[b].last + 1; i-- > blocks[b].first;) {
-      use[b] = code[i].uses | (use[b] & ~code[i].defs);
-      def[b] |= code[i].defs;
+      use[b] = code[i].uses | (use[b] & ~kills[i]);
+      def[b] |= kills[i];
     }
 
   // Blocks are numbered in PC order, so visiting them backwards approximates postorder and most
@@ -45,7 +55,7 @@ Liveness::Liveness(const StaticCode& code, const ControlFlowGraph& cfg) {
     RegisterSet live = block_out[b];
     for (size_t i = blocks[b].last + 1; i-- > blocks[b].first;) {
       out_[i] = live;
-      live = code[i].uses | (live & ~code[i].defs);
+      live = code[i].uses | (live & ~kills[i]);
       in_[i] = live;
     }
   }

@@ -22,6 +22,10 @@ class Liveness {
  public:
   Liveness() = default;
   Liveness(const StaticCode& code, const ControlFlowGraph& cfg);
+  // The same with the registers each instruction kills given (kills[i] within code[i].defs):
+  // under SIMT divergence a soft definition writes only some lanes and kills nothing, so a live
+  // range goes on through it (soft_definitions.h).
+  Liveness(const StaticCode& code, const ControlFlowGraph& cfg, const std::vector<RegisterSet>& kills);
 
   // Per instruction index of the StaticCode.
   const RegisterSet& live_in(size_t i) const { return in_[i]; }
@@ -36,6 +40,8 @@ class Liveness {
   double mean_live() const { return mean_; }
 
  private:
+  void solve(const StaticCode& code, const ControlFlowGraph& cfg, const std::vector<RegisterSet>& kills);
+
   std::vector<RegisterSet> in_, out_;
   size_t max_ = 0, max_index_ = 0;
   double mean_ = 0;

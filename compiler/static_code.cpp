@@ -43,7 +43,8 @@ struct Slot {
   Instruction inst;
   Dim3 block;
   uint32_t warp;
-  uint64_t executions = 0, predicated_off = 0;
+  uint64_t executions = 0, predicated_off = 0, partial = 0;
+  LanePattern address_pattern;
   std::vector<std::pair<uint32_t, uint32_t>> next;  // (pc, slot), usually one or two
 };
 
@@ -55,8 +56,11 @@ StaticInstruction make_static(const Slot& f, const OpcodeTable& ops) {
   s.n_src = f.inst.n_src;
   s.dst = f.inst.dst;
   s.src = f.inst.src;
+  s.imm = f.inst.imm;
   s.executions = f.executions;
   s.predicated_off = f.predicated_off;
+  s.partial = f.partial;
+  s.address_pattern = f.address_pattern;
   s.widths = operand_widths(s.op, s.n_src);
   for (int k = 0; k < s.n_dst; ++k)
     for_each_register(s.dst[size_t(k)], s.widths.dst[size_t(k)], [&](uint8_t r) { s.defs.set(r); });
@@ -110,7 +114,7 @@ StaticCode scan_kernel(KernelSource& src, const std::string& origin) {
   auto slot_for = [&](const Instruction& i, const ThreadBlock& tb, const Warp& w) -> uint32_t {
     auto it = slot_of.find(i.pc);
     if (it == slot_of.end()) {
-      slots.push_back({i, tb.id, w.id, 0, 0, {}});
+      slots.push_back({i, tb.id, w.id, 0, 0, 0, {}, {}});
       return slot_of.emplace(i.pc, uint32_t(slots.size() - 1)).first->second;
     }
     return it->second;
@@ -124,6 +128,9 @@ StaticCode scan_kernel(KernelSource& src, const std::string& origin) {
       entries.insert(w.insts.front().pc);
       finals.insert(w.insts.back().pc);
       uint32_t prev = 0;
+      // Lanes that have not exited: every lane the stream ever names, less those an EXIT ended.
+      uint32_t live = 0;
+      for (const Instruction& i : w.insts) live |= i.active_mask;
       for (size_t k = 0; k < w.insts.size(); ++k) {
         const Instruction& i = w.insts[k];
         // Most steps repeat one the previous PC was already seen to take: no hashing then.
@@ -145,6 +152,10 @@ StaticCode scan_kernel(KernelSource& src, const std::string& origin) {
                                std::to_string(w.id) + "; one PC must always be the same instruction");
         ++sl.executions;
         if (i.active_mask == 0) ++sl.predicated_off;
+        if (i.active_mask != 0 && i.active_mask != live) ++sl.partial;
+        if (i.has_addresses() && i.active_mask == 0xffffffffu)
+          sl.address_pattern = merge(sl.address_pattern, classify_lanes(i.active_mask, w.lane_addrs(i)));
+        if (src.opcodes()[i.opcode].unit == UnitClass::EXIT) live &= ~i.active_mask;
         prev = slot;
       }
     }

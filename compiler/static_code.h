@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "compiler/lane_pattern.h"
 #include "compiler/register_set.h"
 #include "compiler/register_widths.h"
 #include "kernel/isa.h"
@@ -32,8 +33,17 @@ struct StaticInstruction {
   OperandWidths widths;          // registers each operand covers (register_widths.h)
   RegisterSet defs, uses;        // every register written / read, widths applied, RZ excluded
   // The trace has no predicate operands; what it shows of predication is the active mask.
+  int64_t imm = 0;               // the immediate of its first instance (tracer v5; 0 before)
   uint64_t executions = 0;       // dynamic warp instructions at this PC
   uint64_t predicated_off = 0;   // of which listed with an empty active mask
+  // Of which ran with some but not all of the warp's live lanes (the lanes that have not
+  // exited): a divergent or predicated instance. A write by such an instance leaves the other
+  // lanes' values in place (a soft definition, soft_definitions.h).
+  uint64_t partial = 0;
+  // Memory instructions: the shape of the lane addresses over the instances that ran with all
+  // 32 lanes (merged, lane_pattern.h); None when no such instance carried addresses. The
+  // address register's value at this instruction is that shape (plus a uniform offset).
+  LanePattern address_pattern;
 };
 
 class StaticCode {

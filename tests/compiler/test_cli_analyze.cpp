@@ -121,13 +121,20 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
   const BadAnalyze cases[] = {
       {"analyze liveness", "exactly one of --trace"},
       {"analyze cfg --workload vecadd --trace x.g", "exactly one of --trace"},
-      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg or liveness"},
+      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions or values"},
       {"analyze --workload vecadd", "missing analysis"},
       {"analyze cfg --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
       {"analyze cfg --trace /nonexistent/kernel-1.traceg", "/nonexistent/kernel-1.traceg"},
       {"analyze liveness --workload no_such_kernel", "unknown workload 'no_such_kernel'"},
       {"analyze liveness --workload regheavy:loads=0", "loads"},
       {"analyze liveness --workload regheavy:loads=9,chain=4", "chain must be at least loads"},
+      {"analyze regions --workload vecadd --max-regs-per-region 0", "--max-regs-per-region"},
+      {"analyze regions --workload vecadd --bank-lines -3", "--bank-lines"},
+      {"analyze regions --workload vecadd --min-region-insts x", "--min-region-insts"},
+      {"analyze cfg --workload vecadd --bank-lines 8", "region budgets apply to `gpucosim analyze regions` only"},
+      {"analyze values --workload vecadd --max-regs-per-region 8", "region budgets apply"},
+      {"analyze regions", "exactly one of --trace"},
+      {"analyze regions --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
   };
   for (const BadAnalyze& c : cases) {
     const auto r = cli(c.args);
@@ -135,6 +142,49 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
     EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
   }
+}
+
+// `analyze regions --json`: per kernel the region table (every static instruction in exactly one
+// region, budgets as given) and the Table 4.2 summary; the text form ends with the summary.
+TEST(compiler_cli, RegionsJsonCoversEveryInstructionAndSummarises) {
+  const nlohmann::json j = json_of("analyze regions --workload regheavy --json --max-regs-per-region 40");
+  EXPECT_EQ(j["analysis"], "regions");
+  ASSERT_EQ(j["kernels"].size(), 1u);
+  const nlohmann::json& k = j["kernels"][0];
+  EXPECT_EQ(k["options"]["max_regs_per_region"], 40);
+  EXPECT_EQ(k["options"]["bank_lines"], 16);
+  size_t insts = 0, annotated = 0;
+  for (const auto& g : k["regions"]) {
+    insts += g["instructions"].get<size_t>();
+    annotated += g["annotations"].size();
+    EXPECT_LE(g["max_live"].get<int>(), 40);
+    EXPECT_EQ(g["bank_usage"].size(), 8u);
+  }
+  EXPECT_EQ(insts, k["static_instructions"].get<size_t>());
+  EXPECT_EQ(annotated, insts);
+  const nlohmann::json& s = j["summary"];
+  EXPECT_EQ(s["regions"], k["regions"].size());
+  EXPECT_DOUBLE_EQ(s["static_instructions_per_region"].get<double>(), double(insts) / double(k["regions"].size()));
+  EXPECT_TRUE(s["cycles_per_region"].is_null());
+  EXPECT_GT(s["known_value_share_static"].get<double>(), 0.0);
+
+  const auto text = cli("analyze regions --workload vecadd");
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("as seed 000 Table 4.2"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("cycles per region need the timing model"), std::string::npos) << text.output;
+}
+
+TEST(compiler_cli, ValuesJsonClassifiesEveryDefinition) {
+  const std::string fixture = test::shared_fixture("accelsim-vectoradd-sm80");
+  if (fixture.empty()) GTEST_SKIP() << "shared fixture accelsim-vectoradd-sm80 not found (../shared/fixtures)";
+  const nlohmann::json j = json_of("analyze values --trace " + fixture + "/kernelslist.g --json");
+  const nlohmann::json& k = j["kernels"][0];
+  EXPECT_EQ(k["s2r_roles"], nlohmann::json::array({"uniform", "tid.x"}));  // blockIdx.x, threadIdx.x
+  EXPECT_EQ(k["address_sites"], 3);
+  for (const auto& d : k["definitions"])
+    if (d["opcode"] == "IMAD.WIDE" && d["source"] == "addresses" && (d["reg"] == 4 || d["reg"] == 2 || d["reg"] == 6)) {
+      EXPECT_EQ(d["pattern"], "stride-4") << d.dump();
+    }
 }
 
 TEST(compiler_cli, HelpNamesTheViews) {
