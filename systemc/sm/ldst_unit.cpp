@@ -289,6 +289,18 @@ void LdstUnit::load_part_done(uint32_t load, uint64_t ready) {
   }
 }
 
+// GPGPU-Sim hands the accesses waiting on a filled MSHR entry to the LSU's writeback stage one per
+// cycle (mshr_table::next_access, one writeback per cycle): one access per 32-byte sector in a
+// sectored L1, whose coalescer makes one access per sector, one per line otherwise. A load that
+// waited on a fill is done when the last of its accesses is written back; L1 hits release their
+// registers from the L1 pipeline and do not take this port.
+uint64_t LdstUnit::writeback_slot(uint64_t now, uint8_t sectors) {
+  const uint64_t n = c_.l1d.sectored ? uint64_t(sector_count(sectors ? sectors : kFullSectorMask)) : 1;
+  const uint64_t last = std::max(now, writeback_free_) + n - 1;
+  writeback_free_ = last + 1;
+  return last;
+}
+
 void LdstUnit::finish_current(uint64_t now) {
   cur_valid_ = false;
   switch (cur_path_) {
@@ -352,7 +364,7 @@ void LdstUnit::receive(uint64_t now) {
         if (w.is_write) continue;  // fetch-on-write writers do not wait here
         if (w.token & kFrontEndToken) fe_->l1_data(uint32_t(w.token), now);
         else if (w.token & kClientToken) client_fill(w.token, now);
-        else load_part_done(uint32_t(w.token), now);
+        else load_part_done(uint32_t(w.token), writeback_slot(now, w.sectors));
       }
       break;
   }

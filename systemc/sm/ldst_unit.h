@@ -6,7 +6,9 @@
 //   * constant memory: a perfect constant cache, ready l1_latency cycles later;
 //   * global / local / generic / texture: the coalescer splits the instruction into line requests,
 //     processed one per cycle: loads into the L1 data cache (hit: ready after l1_latency; miss: a
-//     read request to the memory partition; pending hit: merged into the MSHR; reservation fail:
+//     read request to the memory partition, its waiters answered through a writeback port that
+//     takes one access per cycle, one per sector in a sectored L1; pending hit: merged into the
+//     MSHR; reservation fail:
 //     the unit stalls and retries next cycle), or, with -gpgpu_gmem_skip_L1D or a disabled L1,
 //     straight to memory without touching the L1. Stores are write-through, no write-allocate:
 //     they update the L1 where it holds the line and always go to memory. Atomics go to memory.
@@ -109,6 +111,7 @@ class LdstUnit : private FrontEndL1 {
                      uint32_t warp, uint32_t launch_id, uint64_t now, MemClient client = MemClient::Lsu);
   void drain_l1_queue(uint64_t now);
   void load_part_done(uint32_t load, uint64_t ready);
+  uint64_t writeback_slot(uint64_t now, uint8_t sectors);  // cycle the waiter's data is written back
   void finish_current(uint64_t now);
   uint32_t new_load(uint32_t token, uint32_t warp, uint32_t launch_id);
   uint32_t new_outreq();
@@ -175,6 +178,7 @@ class LdstUnit : private FrontEndL1 {
   std::vector<uint32_t> pending_writes_;
   uint64_t next_req_id_ = 1;
   uint32_t in_flight_ = 0;            // requests sent and not answered
+  uint64_t writeback_free_ = 0;       // first cycle the writeback of L1 fills is free (writeback_slot)
 
   struct Counters {
     uint64_t load_insn = 0, store_insn = 0, shmem_insn = 0, atomic_insn = 0, const_insn = 0;

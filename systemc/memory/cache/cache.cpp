@@ -62,7 +62,10 @@ Cache::Cache(const CacheConfig& cfg, const Options& opt)
       line_shift_(log2_floor(cfg.line_bytes)),
       index_(cfg.set_index, cfg.nsets, log2_floor(cfg.line_bytes)),
       tags_(cfg.nsets, cfg.assoc, cfg.replacement),
-      mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S'),
+      // GPGPU-Sim keys MSHR entries by mshr_addr(), the address aligned to the cache's atom: the
+      // 32-byte sector of a sectored cache, the line otherwise. So a sectored cache tracks (and
+      // limits merges) per sector whatever its <mshr_type> letter ('A' or 'S').
+      mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S' || cfg.sectored),
       missq_(cfg.miss_queue + 8) {}
 
 Cache::Lookup Cache::lookup(uint64_t addr) const {

@@ -2,10 +2,11 @@
 // Miss-status holding registers: the lines (or sectors) with a fill on its way, and for each the
 // requesters waiting on it, in arrival order.
 //
-// Capacity follows the <mshr_type> letter of the cache string:
-//   'A' (associative): at most `entries` lines in flight; at most `max_merge` requesters per line
-//       (the first one included, as in GPGPU-Sim).
-//   'S' (sector associative): at most `entries` sectors in flight; at most `max_merge` requesters
+// Two modes (the cache picks one, cache.cpp):
+//   per line (a non-sectored cache): at most `entries` lines in flight; at most `max_merge`
+//       requesters per line (the first one included, as in GPGPU-Sim).
+//   per sector (a sectored cache, whatever its <mshr_type> letter: GPGPU-Sim keys its MSHRs by the
+//       sector address there): at most `entries` sectors in flight; at most `max_merge` requesters
 //       waiting on any one sector.
 // ('F'/'T' texture FIFOs are treated as 'A'.)
 //
