@@ -85,6 +85,9 @@ struct InterconnectConfig {
   // data path, so a packet occupies ceil(data bytes / flit) flits (at least 1); 0: the header is
   // part of the packet, ceil((8 + data bytes) / flit) flits, as GPGPU-Sim's icnt counts it.
   bool header_sideband = true;
+  // Derived, not an option (finalize_build): the L1 is sectored, so Accel-Sim sends every 32-byte
+  // sector as its own packet; its packet counts (icnt_total_pkts_*) count sectors, else requests.
+  bool sector_packets = false;
 };
 
 struct DramTiming {                 // gpgpu_dram_timing_opt, in DRAM command clocks

@@ -131,6 +131,7 @@ void finalize_build(BuildState& s) {
     c.collector_units = s.oc_units[kOcGen];
   }
   if (!s.deadlock_detect) s.gpu.limits.deadlock_cycles = 0;
+  s.gpu.icnt.sector_packets = c.l1d.enabled && c.l1d.sectored;
 }
 
 }  // namespace gpucosim

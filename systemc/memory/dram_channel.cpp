@@ -35,10 +35,13 @@ void DramChannel::push(const DramRequest& r) {
   p.arrival = uint64_t(now_);
   queue_.push_back(p);
   ++ctr_.n_req;
-  if (r.write)
+  if (r.write) {
     ++ctr_.writes;
-  else
+    ctr_.write_sectors += uint64_t(sector_count(r.sectors));
+  } else {
     ++ctr_.reads;
+    ctr_.read_sectors += uint64_t(sector_count(r.sectors));
+  }
 }
 
 void DramChannel::pop_return(uint32_t sub) {
@@ -208,9 +211,15 @@ void DramChannel::collect(StatsMap& m, const std::string& p, uint64_t through) c
   add_stat(m, p + "bytes_read", double(c.bytes_read));
   add_stat(m, p + "bytes_written", double(c.bytes_written));
   add_stat(m, p + "read_latency_sum", double(c.read_latency_sum));
-  // Totals over channels (same key from every channel adds up), GPGPU-Sim's "total dram reads/writes".
-  add_stat(m, "total_dram_reads", double(c.reads));
-  add_stat(m, "total_dram_writes", double(c.writes));
+  add_stat(m, p + "read_sectors", double(c.read_sectors));
+  add_stat(m, p + "write_sectors", double(c.write_sectors));
+  // Totals over channels (same key from every channel adds up). Accel-Sim's "total dram reads"
+  // counts 32-byte sectors (each sector is its own memory fetch there); a request of ours may
+  // carry several, so the request counts have their own names.
+  add_stat(m, "total_dram_reads", double(c.read_sectors));
+  add_stat(m, "total_dram_writes", double(c.write_sectors));
+  add_stat(m, "total_dram_read_requests", double(c.reads));
+  add_stat(m, "total_dram_write_requests", double(c.writes));
   add_stat(m, "dram_row_buffer_hits", double(c.row_buffer_hits));
   add_stat(m, "dram_row_buffer_misses", double(c.row_buffer_misses));
 }

@@ -75,6 +75,7 @@ class DramChannel {
   struct Counters {
     uint64_t n_cmd = 0, n_activity = 0, n_nop = 0, n_act = 0, n_pre = 0, n_rd = 0, n_write = 0;
     uint64_t n_req = 0, reads = 0, writes = 0, row_buffer_hits = 0, row_buffer_misses = 0;
+    uint64_t read_sectors = 0, write_sectors = 0;  // 32-byte sectors the reads / writes carry
     uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
   };
   const Counters& counters() const { return ctr_; }

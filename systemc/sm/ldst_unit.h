@@ -164,6 +164,9 @@ class LdstUnit : private FrontEndL1 {
   uint32_t cur_load_ = 0;             // PendingLoad of the current instruction
   std::vector<CoalescedRequest> reqs_;
   size_t req_idx_ = 0;
+  // Per request of the instruction in service: its sectors that no earlier request of the same
+  // instruction touched, so the L1's Accel-Sim statistics count each sector a warp touches once.
+  std::vector<uint8_t> first_sectors_;
 
   std::vector<PendingLoad> loads_;
   std::vector<uint32_t> free_loads_;
