@@ -73,6 +73,9 @@ class LdstUnit : private FrontEndL1 {
   void invalidate_l1() {
     if (l1_) l1_->invalidate_all();
   }
+  // A kernel is launched: the L1 is invalidated and, with -gpgpu_adaptive_cache_config, resized
+  // to the ways the kernel's shared memory leaves it (adaptive_l1_assoc). ldst_unit_l1_config.cpp.
+  void configure_l1(uint64_t total_shmem);
   void accept(const LsuInst& i);
 
   // Per core cycle, in this order: responses first (they may complete loads this cycle), then

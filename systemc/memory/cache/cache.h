@@ -189,6 +189,11 @@ class Cache {
   void collect(StatsMap& m, const std::string& prefix) const;
   // Accel-Sim's per-sector view of the same accesses (sector_stats.h).
   const SectorStats& sector_stats() const { return sstats_; }
+  // Continues another cache's cumulative counters (a cache rebuilt with another geometry).
+  void adopt_counters(const Cache& o) {
+    ctr_ = o.ctr_;
+    sstats_ = o.sstats_;
+  }
 
  private:
   struct Lookup {
