@@ -55,7 +55,7 @@ bool DramChannel::column_ok(const Pending& p, int64_t t) const {
   const Bank& b = banks_[p.bank];
   if (t < b.ready_col) return false;
   if (t < last_col_ + int64_t(tm.tCCD)) return false;
-  if (t < last_col_group_[p.bank % last_col_group_.size()] + int64_t(tm.tCCDL)) return false;
+  if (t < last_col_group_[group_of(p.bank)] + int64_t(tm.tCCDL)) return false;
   const int64_t lat = p.req.write ? tm.WL : tm.CL;
   if (t + lat < bus_free_) return false;  // data bus still busy when this burst would start
   if (!p.req.write) {
@@ -81,7 +81,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   bus_free_ = data_end;
   ctr_.data_cycles += burst_cycles_;
   last_col_ = t;
-  last_col_group_[p.bank % last_col_group_.size()] = t;
+  last_col_group_[group_of(p.bank)] = t;
   if (p.req.write) {
     b.ready_pre = std::max(b.ready_pre, data_end + int64_t(tm.tWR));
     write_data_end_ = data_end;

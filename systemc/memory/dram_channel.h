@@ -2,7 +2,8 @@
 // One DRAM channel (GPGPU-Sim's dram_t), ticked at the DRAM command clock.
 //
 // Model:
-//  * Banks with open-page row buffers, in nbkgrp bank groups (group = bank % nbkgrp).
+//  * Banks with open-page row buffers, in nbkgrp bank groups (-dram_bnkgrp_indexing_policy: the
+//    bank number's high bits, GPGPU-Sim's default, or its low bits).
 //  * Commands ACT, PRE, RD, WR with, per bank: tRCD (ACT->column), tRAS (ACT->PRE), tRC
 //    (ACT->ACT), tRP (PRE->ACT), tRTPL (RD->PRE), tWR (end of write data->PRE); across banks:
 //    tRRD (ACT->ACT), tCCD (column->column), tCCDL (column->column in one bank group), tCDLR
@@ -23,6 +24,7 @@
 // cycles: the ACT issues on the first tick after the push, so
 //     latency = 1 + tRCD + CL + burst_cycles + dram_latency
 // (a row hit drops tRCD, a row conflict adds tRP; tests/memory/test_dram.cpp checks all three).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -104,6 +106,14 @@ class DramChannel {
   };
 
   bool column_ok(const Pending& p, int64_t t) const;
+  // Bank group of a bank (-dram_bnkgrp_indexing_policy): 0 its high bits (bank / banks per
+  // group), 1 its low bits (bank % groups), as GPGPU-Sim's get_bankgrp_number.
+  size_t group_of(uint32_t bank) const {
+    const size_t groups = last_col_group_.size();
+    if (cfg_.bankgroup_low_bits) return bank % groups;
+    const uint32_t per = std::max<uint32_t>(1, cfg_.timing.nbk / uint32_t(groups));
+    return std::min<size_t>(bank / per, groups - 1);
+  }
   void issue_column(size_t i, int64_t t);
   bool try_row_command(int64_t t);
 
