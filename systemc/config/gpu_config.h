@@ -155,7 +155,7 @@ struct MemoryConfig {
   uint32_t chips_per_channel = 2;      // gpgpu_n_mem_per_ctrlr
   uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks (DRAM clocks)
   bool dual_bus_interface = false;     // dram_dual_bus_interface: a row and a column command per DRAM cycle
-  bool bankgroup_low_bits = false;     // dram_bnkgrp_indexing_policy: 0 group = high bank bits, 1 low bits
+  bool bankgroup_low_bits = true;      // dram_bnkgrp_indexing_policy: 0 group = high bank bits, 1 low bits
   bool perf_sim_memcpy = true;         // gpgpu_perf_sim_memcpy: host-to-device copies fill the L2
   DramTiming timing;
   uint32_t n_partitions() const { return n_channels * sub_partitions; }

@@ -60,8 +60,10 @@ const OptionDef kDram[] = {
      [](V v, S& s) { s.gpu.mem.data_command_freq_ratio = parse_u32_min(v, 1); }},
     {"dram_latency", OptionType::Uint, "100", "mem.dram_latency",
      "fixed DRAM pipeline latency outside the banks (DRAM cycles)", [](V v, S& s) { s.gpu.mem.dram_latency = parse_u32(v); }},
-    {"dram_bnkgrp_indexing_policy", OptionType::Choice, "0", "mem.bankgroup_low_bits",
-     "bank group of a bank: 0 its higher bits (bank / banks per group), 1 its lower bits (bank % groups)",
+    // Default 1, the model's behaviour before the option was read; GPGPU-Sim's default is 0.
+    {"dram_bnkgrp_indexing_policy", OptionType::Choice, "1", "mem.bankgroup_low_bits",
+     "bank group of a bank: 0 its higher bits (bank / banks per group), 1 its lower bits (bank % groups); "
+     "GPGPU-Sim's default is 0",
      [](V v, S& s) { s.gpu.mem.bankgroup_low_bits = parse_choice(v, {0, 1}, "0 (higher bits) or 1 (lower bits)") == 1; }},
     {"dram_bnk_indexing_policy", OptionType::Choice, "0", "mem.addr_mapping",
      "bank index: 0 the address bits as mapped (modelled); 1 XOR with higher bits (not modelled, reported)",

@@ -3,7 +3,7 @@
 //
 // Model:
 //  * Banks with open-page row buffers, in nbkgrp bank groups (-dram_bnkgrp_indexing_policy: the
-//    bank number's high bits, GPGPU-Sim's default, or its low bits).
+//    bank number's low bits, gpucosim's default, or its high bits, GPGPU-Sim's default).
 //  * Commands ACT, PRE, RD, WR with, per bank: tRCD (ACT->column), tRAS (ACT->PRE), tRC
 //    (ACT->ACT), tRP (PRE->ACT), tRTPL (RD->PRE), tWR (end of write data->PRE); across banks:
 //    tRRD (ACT->ACT), tCCD (column->column), tCCDL (column->column in one bank group), tCDLR
