@@ -17,6 +17,7 @@ void register_analyze_command(CLI::App& app);    // analyze cfg | liveness
 void register_sweep_command(CLI::App& app, int* exit_code);  // sweep | sweep status | collect | run-point
 void register_plot_command(CLI::App& app);       // plot
 void register_presets_command(CLI::App& app);    // presets
+void register_compare_command(CLI::App& app);    // compare (stats.json beside an Accel-Sim log)
 
 // Usage errors (cli_usage.cpp): an unknown first word is named before CLI11 parses (CLI11 alone
 // only says "A subcommand is required"); a parse error becomes "gpucosim: error: ..." with the

@@ -40,6 +40,7 @@ int sc_main(int argc, char** argv) {
   gpucosim::cli::register_sweep_command(app, &exit_code);
   gpucosim::cli::register_plot_command(app);
   gpucosim::cli::register_presets_command(app);
+  gpucosim::cli::register_compare_command(app);
 
   try {
     gpucosim::cli::check_command_name(app, argc, argv);

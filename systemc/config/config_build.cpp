@@ -38,6 +38,12 @@ uint64_t l2_total_bytes(const GpuConfig& gpu) {
   return gpu.mem.l2.enabled ? uint64_t(gpu.mem.n_partitions()) * gpu.mem.l2.size_bytes() : 0;
 }
 
-uint64_t l1_bytes(const GpuConfig& gpu) { return gpu.core.l1d.enabled ? gpu.core.l1d.size_bytes() : 0; }
+uint64_t l1_bytes(const GpuConfig& gpu) {
+  if (!gpu.core.l1d.enabled) return 0;
+  if (!gpu.core.adaptive_l1) return gpu.core.l1d.size_bytes();
+  CacheConfig largest = gpu.core.l1d;  // a kernel without shared memory
+  largest.assoc = adaptive_l1_assoc(gpu.core, 0);
+  return largest.size_bytes();
+}
 
 }  // namespace gpucosim

@@ -27,6 +27,6 @@ LoadedConfig load_gpu_config(const std::vector<std::string>& files, const std::v
 // Figures derived from a configuration, used by reports and tests.
 double dram_peak_bytes_per_s(const GpuConfig& gpu);  // channels x chips x bus x data rate x clock
 uint64_t l2_total_bytes(const GpuConfig& gpu);       // slices x slice size
-uint64_t l1_bytes(const GpuConfig& gpu);             // 0 when the L1 is "none"
+uint64_t l1_bytes(const GpuConfig& gpu);             // 0 when the L1 is "none"; adaptive: with no shared memory
 
 }  // namespace gpucosim

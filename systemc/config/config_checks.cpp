@@ -97,6 +97,16 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
   if (mem.dram_latency > kMaxLatency) c.fail("dram_latency", max_latency);
   if (gpu.icnt.latency > kMaxLatency) c.fail("gpucosim_icnt_latency", max_latency);
 
+  for (const SpecialUnit& s : core.special)
+    if (s.timing.latency > kMaxLatency || s.timing.initiation > kMaxLatency)
+      c.fail("trace_opcode_latency_initiation_spec_op_" + std::to_string(s.index), max_latency);
+
+  // Adaptive L1: the unified array must hold at least one way of the L1's sets.
+  if (core.adaptive_l1 && core.l1d.enabled &&
+      uint64_t(core.unified_l1d_kb) * 1024 < uint64_t(core.l1d.nsets) * core.l1d.line_bytes)
+    c.fail("gpgpu_unified_l1d_size", "at least one way of the L1 (" + std::to_string(core.l1d.nsets) + " sets x " +
+                                         std::to_string(core.l1d.line_bytes) + " B) when -gpgpu_adaptive_cache_config is 1");
+
   // L1: a sectored L1 needs the sector coalescer.
   if (core.l1d.enabled && core.l1d.sectored && core.coalesce_arch < 60)
     c.fail("gpgpu_coalesce_arch", "60 or above (32-byte sector coalescing) for a sectored L1 (" +

@@ -39,6 +39,17 @@ struct UnitTiming {
 
 enum class SchedulerPolicy { LRR, GTO, TwoLevel };
 
+// One of Accel-Sim's specialised units (-specialized_unit_<N> <enabled>,<units>,<max latency>,
+// <ID_OC>,<OC_EX>,<name>, timed by -trace_opcode_latency_initiation_spec_op_<N>). Accel-Sim's
+// opcode maps send control flow to "BRA", texture to "TEX", matrix ops to "TENSOR" and the
+// uniform datapath to "UDP"; the instruction class with that name runs on these units.
+struct SpecialUnit {
+  uint32_t index = 1;     // <N>
+  std::string name;
+  uint32_t units = 0;
+  UnitTiming timing{4, 4};
+};
+
 struct CoreConfig {
   uint32_t n_clusters = 15, cores_per_cluster = 1;  // gpgpu_n_clusters, gpgpu_n_cores_per_cluster
   uint32_t max_threads = 1536, warp_size = 32;      // gpgpu_shader_core_pipeline
@@ -58,12 +69,19 @@ struct CoreConfig {
   uint32_t n_mem_units = 1;                         // gpgpu_num_mem_units
   UnitTiming sp{4, 1}, sfu{20, 8}, dp{8, 8}, int_{4, 1}, tensor{64, 64}, alu{4, 1};
   UnitTiming branch{4, 1};
+  std::vector<SpecialUnit> special;                 // enabled -specialized_unit_<N>, in N order
   // Register file and operand collectors.
   uint32_t reg_banks = 16;                          // gpgpu_num_reg_banks
   uint32_t reg_port_throughput = 1;                 // gpgpu_reg_file_port_throughput
   uint32_t collector_units = 8;                     // gpgpu_operand_collector_num_units_gen (or _sp+_sfu+_mem)
   // Load/store path.
   CacheConfig l1d;                                  // gpgpu_cache:dl1
+  // Accel-Sim's adaptive L1/shared carve-out: at each kernel launch the L1 takes what the
+  // unified array leaves after the smallest shared-memory option the kernel's blocks need
+  // (adaptive_l1_assoc, config_build.h).
+  bool adaptive_l1 = false;                         // gpgpu_adaptive_cache_config
+  uint32_t unified_l1d_kb = 128;                    // gpgpu_unified_l1d_size
+  std::vector<uint32_t> shmem_options_kb{0, 8, 16, 32, 64, 96};  // gpgpu_shmem_option (ascending)
   uint32_t l1_latency = 1;                          // gpgpu_l1_latency
   bool l1_bypass_global = false;                    // gpgpu_gmem_skip_L1D
   uint32_t shmem_bytes = 49152;                     // gpgpu_shmem_size
@@ -76,6 +94,24 @@ struct CoreConfig {
   uint32_t max_warps() const { return max_threads / warp_size; }
 };
 
+// The L1's ways for a kernel whose resident blocks use `total_shmem` bytes of shared memory per SM
+// under -gpgpu_adaptive_cache_config (Accel-Sim's rule): the smallest shared-memory option that
+// holds them, and the ways of the unified array it leaves, rounded to nearest (at least 1).
+inline uint32_t adaptive_l1_assoc(const CoreConfig& c, uint64_t total_shmem) {
+  const uint64_t unified = uint64_t(c.unified_l1d_kb) * 1024;
+  const uint64_t way_bytes = uint64_t(c.l1d.nsets) * c.l1d.line_bytes;
+  const double max_assoc = way_bytes ? double(unified / way_bytes) : 0.0;
+  uint64_t opt = c.shmem_options_kb.empty() ? 0 : uint64_t(c.shmem_options_kb.back()) * 1024;
+  for (uint32_t kb : c.shmem_options_kb)
+    if (total_shmem <= uint64_t(kb) * 1024) {
+      opt = uint64_t(kb) * 1024;
+      break;
+    }
+  const double ratio = opt >= unified ? 0.0 : 1.0 - double(opt) / double(unified);
+  const uint32_t assoc = uint32_t(max_assoc * ratio + 0.5);
+  return assoc ? assoc : 1;
+}
+
 struct InterconnectConfig {
   uint32_t latency = 8;          // gpucosim_icnt_latency: cycles (icnt clock) through the crossbar
   uint32_t flit_bytes = 32;      // icnt_flit_size
@@ -85,6 +121,9 @@ struct InterconnectConfig {
   // data path, so a packet occupies ceil(data bytes / flit) flits (at least 1); 0: the header is
   // part of the packet, ceil((8 + data bytes) / flit) flits, as GPGPU-Sim's icnt counts it.
   bool header_sideband = true;
+  // Derived, not an option (finalize_build): the L1 is sectored, so Accel-Sim sends every 32-byte
+  // sector as its own packet; its packet counts (icnt_total_pkts_*) count sectors, else requests.
+  bool sector_packets = false;
 };
 
 struct DramTiming {                 // gpgpu_dram_timing_opt, in DRAM command clocks
@@ -116,6 +155,7 @@ struct MemoryConfig {
   uint32_t chips_per_channel = 2;      // gpgpu_n_mem_per_ctrlr
   uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks (DRAM clocks)
   bool dual_bus_interface = false;     // dram_dual_bus_interface: a row and a column command per DRAM cycle
+  bool bankgroup_low_bits = true;      // dram_bnkgrp_indexing_policy: 0 group = high bank bits, 1 low bits
   bool perf_sim_memcpy = true;         // gpgpu_perf_sim_memcpy: host-to-device copies fill the L2
   DramTiming timing;
   uint32_t n_partitions() const { return n_channels * sub_partitions; }

@@ -120,6 +120,14 @@ void finalize_build(BuildState& s) {
   c.dp = s.trace_dp.value_or(s.ptx_dp);
   c.sfu = s.trace_sfu.value_or(s.ptx_sfu);
   c.tensor = s.trace_tensor.value_or(s.ptx_tensor);
+  const UnitTiming plain{4, 1};
+  c.alu = s.alu.value_or(s.trace_int.value_or(plain));
+  c.branch = s.branch.value_or(s.trace_int.value_or(plain));
+  c.special.clear();
+  for (int i = 0; i < BuildState::kSpecialUnits; ++i)
+    if (s.spec[size_t(i)].enabled && s.spec[size_t(i)].units > 0)
+      c.special.push_back(SpecialUnit{uint32_t(i + 1), s.spec[size_t(i)].name, s.spec[size_t(i)].units,
+                                      s.spec_timing[size_t(i)]});
 
   if (s.specialized_collectors) {
     // Collector sets of units the SM does not have stay idle in GPGPU-Sim; do not count them.
@@ -131,6 +139,7 @@ void finalize_build(BuildState& s) {
     c.collector_units = s.oc_units[kOcGen];
   }
   if (!s.deadlock_detect) s.gpu.limits.deadlock_cycles = 0;
+  s.gpu.icnt.sector_packets = c.l1d.enabled && c.l1d.sectored;
 }
 
 }  // namespace gpucosim

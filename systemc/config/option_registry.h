@@ -23,6 +23,18 @@ struct BuildState {
   // is the unit's timing. Accel-Sim's -trace_opcode_latency_initiation_* override them when set.
   UnitTiming ptx_int, ptx_sp, ptx_dp, ptx_sfu, ptx_tensor;
   std::optional<UnitTiming> trace_int, trace_sp, trace_dp, trace_sfu, trace_tensor;
+  // gpucosim_alu/branch_latency_initiation when set; else Accel-Sim's trace-mode rule (ALU and
+  // branch instructions take the INT timing) or 4,1 without trace timings.
+  std::optional<UnitTiming> alu, branch;
+  // -specialized_unit_<N> and -trace_opcode_latency_initiation_spec_op_<N>, N = 1..8.
+  struct SpecUnitOption {
+    bool enabled = false;
+    uint32_t units = 0;
+    std::string name;
+  };
+  static constexpr int kSpecialUnits = 8;  // Accel-Sim's SPECIALIZED_UNIT_NUM
+  std::array<SpecUnitOption, kSpecialUnits> spec{};
+  std::array<UnitTiming, kSpecialUnits> spec_timing{};
   // Operand collectors, indexed by CollectorClass.
   bool specialized_collectors = true;
   std::array<uint32_t, 7> oc_units{};

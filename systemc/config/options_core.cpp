@@ -1,5 +1,7 @@
 // SM-side options: organisation, schedulers, execution units, register file, load/store path.
 // Defaults follow gpu_config.h (a GTX 480-like SM) unless a comment says otherwise.
+#include <algorithm>
+
 #include "systemc/config/cache_string.h"
 #include "systemc/config/option_registry.h"
 #include "systemc/config/option_values.h"
@@ -62,6 +64,56 @@ const OptionDef kScheduling[] = {
      [](V v, S& s) { s.gpu.core.ibuffer_entries = parse_u32_min(v, 1); }},
 };
 
+// "a,b,c" KB, each >= 0, at least one; kept sorted (the adaptive L1 takes the first that fits).
+std::vector<uint32_t> parse_shmem_options(const std::string& v) {
+  std::vector<uint32_t> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= v.size(); ++i)
+    if (i == v.size() || v[i] == ',') {
+      const std::string f = v.substr(start, i - start);
+      try {
+        out.push_back(parse_u32(f));
+      } catch (const ValueError&) {
+        throw ValueError("expected a comma-separated list of shared-memory sizes in KB, e.g. 0,8,16,32,64,96");
+      }
+      start = i + 1;
+    }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// "<enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>": the unit count and name
+// are modelled; the latency is -trace_opcode_latency_initiation_spec_op_<N>'s (Accel-Sim's
+// max latency only sizes its result pipeline) and the two widths are pipeline-register counts
+// (like -gpgpu_pipeline_widths, which the model does not have).
+BuildState::SpecUnitOption parse_special_unit(const std::string& v) {
+  std::vector<std::string> f;
+  size_t start = 0;
+  for (size_t i = 0; i <= v.size(); ++i)
+    if (i == v.size() || v[i] == ',') {
+      f.push_back(v.substr(start, i - start));
+      start = i + 1;
+    }
+  if (f.size() != 6 || f[5].empty())
+    throw ValueError("expected <enabled>,<units>,<max latency>,<ID_OC>,<OC_EX>,<name> (6 fields)");
+  BuildState::SpecUnitOption u;
+  u.enabled = parse_bool01(f[0]);
+  u.units = parse_u32(f[1]);
+  for (int k = 2; k < 5; ++k) (void)parse_u32(f[size_t(k)]);
+  u.name = f[5];
+  if (u.enabled && u.units == 0) throw ValueError("expected at least 1 unit for an enabled specialised unit");
+  return u;
+}
+
+#define GPUCOSIM_SPEC(n, def)                                                                                   \
+  {"specialized_unit_" #n, OptionType::String, def, "core.special",                                          \
+   "Accel-Sim specialised unit " #n ": <enabled>,<units>,<max latency>,<ID_OC>,<OC_EX>,<name> (BRA, TEX, "   \
+   "TENSOR, UDP take control flow, texture, matrix and uniform-datapath instructions)",                      \
+   [](V v, S& s) { s.spec[n - 1] = parse_special_unit(v); }},                                                \
+  {"trace_opcode_latency_initiation_spec_op_" #n, OptionType::LatencyPair, "4,4", "core.special",            \
+   "<latency>,<initiation> of specialised unit " #n,                                                           \
+   [](V v, S& s) { s.spec_timing[n - 1] = parse_latency_initiation(v); }}
+
 const OptionDef kUnits[] = {
     {"gpgpu_num_sp_units", OptionType::Uint, "2", "core.n_sp", "SP (single-precision) units per SM",
      [](V v, S& s) { s.gpu.core.n_sp = parse_u32_min(v, 1); }},
@@ -120,13 +172,24 @@ const OptionDef kUnits[] = {
     {"trace_opcode_latency_initiation_tensor", OptionType::LatencyPair, "", "core.tensor",
      "trace mode tensor <latency>,<initiation>; overrides ptx_opcode_*_tensor when set",
      [](V v, S& s) { if (!v.empty()) s.trace_tensor = parse_latency_initiation(v); }},
-    {"gpucosim_alu_latency_initiation", OptionType::LatencyPair, "4,1", "core.alu",
-     "<latency>,<initiation> of moves, conversions, shuffles and predicate logic (run on SP units)",
-     [](V v, S& s) { s.gpu.core.alu = parse_latency_initiation(v); }},
-    {"gpucosim_branch_latency_initiation", OptionType::LatencyPair, "4,1", "core.branch",
-     "<latency>,<initiation> of control-flow instructions (Accel-Sim's specialized_unit BRA)",
-     [](V v, S& s) { s.gpu.core.branch = parse_latency_initiation(v); }},
+    {"gpucosim_alu_latency_initiation", OptionType::LatencyPair, "", "core.alu",
+     "<latency>,<initiation> of moves, conversions, shuffles and predicate logic (run on SP units); "
+     "\"\" = the trace-mode INT timing when set (Accel-Sim's rule), else 4,1",
+     [](V v, S& s) { if (!v.empty()) s.alu = parse_latency_initiation(v); }},
+    {"gpucosim_branch_latency_initiation", OptionType::LatencyPair, "", "core.branch",
+     "<latency>,<initiation> of control-flow instructions without a BRA specialised unit; "
+     "\"\" = the trace-mode INT timing when set (Accel-Sim's rule), else 4,1",
+     [](V v, S& s) { if (!v.empty()) s.branch = parse_latency_initiation(v); }},
+    GPUCOSIM_SPEC(1, "0,4,4,4,4,BRA"),
+    GPUCOSIM_SPEC(2, "0,4,200,4,4,TEX"),
+    GPUCOSIM_SPEC(3, "0,4,32,4,4,TENSOR"),
+    GPUCOSIM_SPEC(4, "0,4,4,4,4,UDP"),
+    GPUCOSIM_SPEC(5, "0,4,4,4,4,NONE"),
+    GPUCOSIM_SPEC(6, "0,4,4,4,4,NONE"),
+    GPUCOSIM_SPEC(7, "0,4,4,4,4,NONE"),
+    GPUCOSIM_SPEC(8, "0,4,4,4,4,NONE"),
 };
+#undef GPUCOSIM_SPEC
 
 // Collector options: one row per class, feeding BuildState::oc_units. (The collectors' input and
 // output port counts, -gpgpu_operand_collector_num_{in,out}_ports_*, are accepted but not
@@ -164,6 +227,16 @@ const OptionDef kLoadStore[] = {
     {"gpgpu_gmem_skip_L1D", OptionType::Bool, "0", "core.l1_bypass_global",
      "global loads bypass the L1 data cache (-Xptxas -dlcm=cg)",
      [](V v, S& s) { s.gpu.core.l1_bypass_global = parse_bool01(v); }},
+    {"gpgpu_adaptive_cache_config", OptionType::Bool, "0", "core.adaptive_l1",
+     "1: at each kernel launch the L1 gets the unified L1/shared array (-gpgpu_unified_l1d_size) minus the "
+     "smallest -gpgpu_shmem_option the kernel's resident blocks need",
+     [](V v, S& s) { s.gpu.core.adaptive_l1 = parse_bool01(v); }},
+    {"gpgpu_unified_l1d_size", OptionType::Uint, "128", "core.unified_l1d_kb",
+     "unified L1 data cache + shared memory per SM (KB), for -gpgpu_adaptive_cache_config",
+     [](V v, S& s) { s.gpu.core.unified_l1d_kb = parse_u32_min(v, 1); }},
+    {"gpgpu_shmem_option", OptionType::String, "0,8,16,32,64,96", "core.shmem_options_kb",
+     "shared-memory carve-outs (KB) the adaptive L1 chooses from, comma-separated",
+     [](V v, S& s) { s.gpu.core.shmem_options_kb = parse_shmem_options(v); }},
     {"gpgpu_shmem_size", OptionType::Uint, "49152", "core.shmem_bytes", "shared memory per SM (bytes)",
      [](V v, S& s) { s.gpu.core.shmem_bytes = parse_u32(v); }},
     {"gpgpu_shmem_per_block", OptionType::Uint, "49152", "core.shmem_per_block",

@@ -60,6 +60,14 @@ const OptionDef kDram[] = {
      [](V v, S& s) { s.gpu.mem.data_command_freq_ratio = parse_u32_min(v, 1); }},
     {"dram_latency", OptionType::Uint, "100", "mem.dram_latency",
      "fixed DRAM pipeline latency outside the banks (DRAM cycles)", [](V v, S& s) { s.gpu.mem.dram_latency = parse_u32(v); }},
+    // Default 1, the model's behaviour before the option was read; GPGPU-Sim's default is 0.
+    {"dram_bnkgrp_indexing_policy", OptionType::Choice, "1", "mem.bankgroup_low_bits",
+     "bank group of a bank: 0 its higher bits (bank / banks per group), 1 its lower bits (bank % groups); "
+     "GPGPU-Sim's default is 0",
+     [](V v, S& s) { s.gpu.mem.bankgroup_low_bits = parse_choice(v, {0, 1}, "0 (higher bits) or 1 (lower bits)") == 1; }},
+    {"dram_bnk_indexing_policy", OptionType::Choice, "0", "mem.addr_mapping",
+     "bank index: 0 the address bits as mapped (modelled); 1 XOR with higher bits (not modelled, reported)",
+     [](V v, S&) { (void)parse_choice(v, {0, 1}, "0 (normal) or 1 (XOR with higher bits)"); }},
     {"dram_dual_bus_interface", OptionType::Bool, "0", "mem.dual_bus_interface",
      "1: a row and a column command may issue in the same DRAM cycle (HBM)",
      [](V v, S& s) { s.gpu.mem.dual_bus_interface = parse_bool01(v); }},

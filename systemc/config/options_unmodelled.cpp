@@ -43,13 +43,11 @@ const char* const kUnmodelledOptions[] = {
     "gpgpu_l1_banks",
     "gpgpu_cache:il1", "gpgpu_tex_cache:l1", "gpgpu_const_cache:l1", "gpgpu_perfect_inst_const_cache",
     "gpgpu_cache:dl1PrefL1", "gpgpu_cache:dl1PrefShared", "gpgpu_cache:dl2_texture_only", "gpgpu_l1_cache_write_ratio",
-    "gpgpu_l1_banks_byte_interleaving", "gpgpu_l1_banks_hashing_function", "gpgpu_adaptive_cache_config",
-    "gpgpu_shmem_option", "gpgpu_unified_l1d_size", "gpgpu_shmem_sizeDefault", "gpgpu_shmem_size_PrefL1",
+    "gpgpu_l1_banks_byte_interleaving", "gpgpu_l1_banks_hashing_function", "gpgpu_shmem_sizeDefault", "gpgpu_shmem_size_PrefL1",
     "gpgpu_shmem_size_PrefShared", "gpgpu_flush_l1_cache", "gpgpu_flush_l2_cache", "gpgpu_flush_cache", "l2_ideal",
     "gpgpu_lrc_enabled", "gpgpu_lrc_max_entries", "gpgpu_lrc_max_merged",
     // DRAM details beyond the model (bank indexing, write queues, simple model).
-    "gpgpu_mem_address_mask", "gpgpu_mem_addr_test", "dram_bnk_indexing_policy",
-    "dram_bnkgrp_indexing_policy", "dram_seperate_write_queue_enable", "dram_write_queue_size",
+    "gpgpu_mem_address_mask", "gpgpu_mem_addr_test", "dram_seperate_write_queue_enable", "dram_write_queue_size",
     "dram_elimnate_rw_turnaround", "gpgpu_simple_dram_model", "gpgpu_simple_dram_clock_multiplier",
     // Interconnect: the model has its own crossbar (gpucosim_icnt_latency and the icnt_* limits it reads).
     "network_mode", "inter_config_file", "icnt_subnets", "icnt_arbiter_algo", "icnt_verbose", "icnt_grant_cycles",
@@ -73,11 +71,9 @@ const char* const kUnmodelledOptions[] = {
 const size_t kUnmodelledOptionCount = sizeof(kUnmodelledOptions) / sizeof(kUnmodelledOptions[0]);
 
 // Numbered families: the prefix followed by one or more digits.
-const char* const kUnmodelledFamilies[] = {
-    "specialized_unit_",                          // Accel-Sim extra units (branch is gpucosim_branch_*)
-    "trace_opcode_latency_initiation_spec_op_",   // their latencies
-};
-const size_t kUnmodelledFamilyCount = sizeof(kUnmodelledFamilies) / sizeof(kUnmodelledFamilies[0]);
+// (Accel-Sim's specialised units 1..8 and their timings are modelled: options_core.cpp.)
+const char* const kUnmodelledFamilies[] = {nullptr};
+const size_t kUnmodelledFamilyCount = 0;
 
 namespace {
 
@@ -87,6 +83,8 @@ std::string result_fifo_set(const std::string& v) {
   const CacheConfig c = parse_cache_string(v);
   return c.result_fifo ? std::to_string(c.result_fifo) : "";
 }
+
+std::string xor_bank_set(const std::string& v) { return v == "1" ? "1" : ""; }
 
 std::string dram_to_l2_set(const std::string& v) {
   const PartitionQueues q = parse_partition_queues(v);
@@ -101,6 +99,8 @@ const UnmodelledField kUnmodelledFields[] = {
     {"gpgpu_cache:dl2", "result FIFO field", result_fifo_set},
     // Reads return to the L2 through the DRAM channel's return queues (gpgpu_dram_return_queue_size).
     {"gpgpu_dram_partition_queues", "DRAM-to-L2 queue field", dram_to_l2_set},
+    // Only the plain bank index (0) is modelled; the XOR variant (1) is reported.
+    {"dram_bnk_indexing_policy", "XOR bank indexing", xor_bank_set},
 };
 const size_t kUnmodelledFieldCount = sizeof(kUnmodelledFields) / sizeof(kUnmodelledFields[0]);
 

@@ -1,4 +1,5 @@
 #include "systemc/gpu/gpu_model.h"
+#include "systemc/sm/occupancy.h"
 
 #include <chrono>
 #include <sstream>
@@ -245,8 +246,11 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
       << " threads, " << cfg_.core.registers << " registers, " << cfg_.core.shmem_bytes << " bytes of shared memory)";
     throw InputError(h.name, 0, o.str());
   }
-  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched.
-  for (auto& s : sms_) s->invalidate_l1();
+  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched; Accel-Sim's adaptive
+  // carve-out sizes them for the shared memory of as many of its blocks as fit on an SM.
+  uint64_t blocks = 0;
+  for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
+  for (auto& s : sms_) s->configure_l1(uint64_t(h.shmem) * blocks);
   KernelReport& k = report_.kernels.at(launch_id - 1);
   k.launch_id = launch_id;
   k.name = h.name;

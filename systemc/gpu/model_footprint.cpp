@@ -94,7 +94,10 @@ ModelFootprint estimate_model_footprint(const GpuConfig& g) {
   };
   add("the process itself", 1, kProcessBytes, "", "");
   add("SMs (fixed part)", sms, kSmFixedBytes, sm_count, "");
-  add("L1 tag arrays", sms, tag_bytes(c.l1d), sm_count, "gpgpu_cache:dl1");
+  // The adaptive carve-out may grow the L1 up to the whole unified array (adaptive_l1_assoc(c, 0)).
+  CacheConfig l1_largest = c.l1d;
+  if (c.adaptive_l1 && c.l1d.enabled) l1_largest.assoc = std::max(c.l1d.assoc, adaptive_l1_assoc(c, 0));
+  add("L1 tag arrays", sms, tag_bytes(l1_largest), sm_count, "gpgpu_cache:dl1");
   add("L1 MSHR tables", sms, c.l1d.enabled ? mshr_bytes(c.l1d) : 0, sm_count, "gpgpu_cache:dl1");
   add("L1 miss queues", sms, sat_mul(uint64_t(c.l1d.miss_queue) + 8, kMissQueueBytes), sm_count, "gpgpu_cache:dl1");
   add("SM timing wheels", sms, sat_mul(pow2_at_least(wheel_horizon(c) + 1), kWheelBucketBytes), sm_count,

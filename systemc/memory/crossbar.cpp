@@ -17,6 +17,7 @@ Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_part
     : sc_core::sc_module(name),
       flit_bytes_(cfg.flit_bytes),
       header_sideband_(cfg.header_sideband),
+      sector_packets_(cfg.sector_packets),
       period_s_(1.0 / (clk.icnt_mhz * 1e6)),
       req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
       reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {
@@ -92,6 +93,7 @@ void Crossbar::tick(uint64_t cycle) {
     sc_assert(dest < part_ports_.size());
     req_.inject(i, t.payload, dest, f, cycle + delay_cycles(t.delay));
     ++ctr_.req_packets;
+    ctr_.accelsim_req_pkts += accelsim_packets(*t.payload);
     ctr_.req_flits += f;
     ctr_.req_bytes += bytes;
     sm_ports_[i]->pop_request();
@@ -109,10 +111,16 @@ void Crossbar::tick(uint64_t cycle) {
     sc_assert(dest < sm_ports_.size());
     reply_.inject(j, t.payload, dest, f, cycle + delay_cycles(t.delay));
     ++ctr_.reply_packets;
+    if (gpu_ext(*t.payload).kind != MemAccessKind::L1Writeback) ctr_.accelsim_reply_pkts += accelsim_packets(*t.payload);
     ctr_.reply_flits += f;
     ctr_.reply_bytes += bytes;
     part_ports_[j]->pop_response();
   }
+}
+
+uint64_t Crossbar::accelsim_packets(const tlm::tlm_generic_payload& p) const {
+  const uint8_t m = gpu_ext(const_cast<tlm::tlm_generic_payload&>(p)).sector_mask;
+  return sector_packets_ ? uint64_t(__builtin_popcount(m ? m & 0xF : 0xF)) : 1;
 }
 
 bool Crossbar::idle() const {
@@ -136,6 +144,8 @@ std::string Crossbar::describe() const {
 }
 
 void Crossbar::collect(StatsMap& m, const std::string& p) const {
+  add_stat(m, p + "total_pkts_simt_to_mem", double(ctr_.accelsim_req_pkts));
+  add_stat(m, p + "total_pkts_mem_to_simt", double(ctr_.accelsim_reply_pkts));
   add_stat(m, p + "req_packets", double(ctr_.req_packets));
   add_stat(m, p + "req_flits", double(ctr_.req_flits));
   add_stat(m, p + "req_bytes", double(ctr_.req_bytes));

@@ -59,6 +59,10 @@ class Crossbar : public sc_core::sc_module {
     uint64_t req_packets = 0, req_flits = 0, req_bytes = 0;
     uint64_t reply_packets = 0, reply_flits = 0, reply_bytes = 0;
     uint64_t in_stalls = 0, out_stalls = 0;  // port-cycles: input buffer full / port not accepting
+    // Accel-Sim's packet counts (icnt_total_pkts_simt_to_mem / _mem_to_simt): one per memory
+    // fetch there, i.e. per 32-byte sector with a sectored L1 (InterconnectConfig::sector_packets);
+    // L1 write-backs get no reply there.
+    uint64_t accelsim_req_pkts = 0, accelsim_reply_pkts = 0;
   };
   const Counters& counters() const { return ctr_; }
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
@@ -74,6 +78,8 @@ class Crossbar : public sc_core::sc_module {
 
   uint32_t flit_bytes_;
   bool header_sideband_;
+  bool sector_packets_;
+  uint64_t accelsim_packets(const tlm::tlm_generic_payload& p) const;
   double period_s_;
   std::vector<std::unique_ptr<TargetPort>> sm_ports_;
   std::vector<std::unique_ptr<InitiatorPort>> part_ports_;

@@ -35,10 +35,13 @@ void DramChannel::push(const DramRequest& r) {
   p.arrival = uint64_t(now_);
   queue_.push_back(p);
   ++ctr_.n_req;
-  if (r.write)
+  if (r.write) {
     ++ctr_.writes;
-  else
+    ctr_.write_sectors += uint64_t(sector_count(r.sectors));
+  } else {
     ++ctr_.reads;
+    ctr_.read_sectors += uint64_t(sector_count(r.sectors));
+  }
 }
 
 void DramChannel::pop_return(uint32_t sub) {
@@ -52,7 +55,7 @@ bool DramChannel::column_ok(const Pending& p, int64_t t) const {
   const Bank& b = banks_[p.bank];
   if (t < b.ready_col) return false;
   if (t < last_col_ + int64_t(tm.tCCD)) return false;
-  if (t < last_col_group_[p.bank % last_col_group_.size()] + int64_t(tm.tCCDL)) return false;
+  if (t < last_col_group_[group_of(p.bank)] + int64_t(tm.tCCDL)) return false;
   const int64_t lat = p.req.write ? tm.WL : tm.CL;
   if (t + lat < bus_free_) return false;  // data bus still busy when this burst would start
   if (!p.req.write) {
@@ -78,7 +81,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   bus_free_ = data_end;
   ctr_.data_cycles += burst_cycles_;
   last_col_ = t;
-  last_col_group_[p.bank % last_col_group_.size()] = t;
+  last_col_group_[group_of(p.bank)] = t;
   if (p.req.write) {
     b.ready_pre = std::max(b.ready_pre, data_end + int64_t(tm.tWR));
     write_data_end_ = data_end;
@@ -208,9 +211,15 @@ void DramChannel::collect(StatsMap& m, const std::string& p, uint64_t through) c
   add_stat(m, p + "bytes_read", double(c.bytes_read));
   add_stat(m, p + "bytes_written", double(c.bytes_written));
   add_stat(m, p + "read_latency_sum", double(c.read_latency_sum));
-  // Totals over channels (same key from every channel adds up), GPGPU-Sim's "total dram reads/writes".
-  add_stat(m, "total_dram_reads", double(c.reads));
-  add_stat(m, "total_dram_writes", double(c.writes));
+  add_stat(m, p + "read_sectors", double(c.read_sectors));
+  add_stat(m, p + "write_sectors", double(c.write_sectors));
+  // Totals over channels (same key from every channel adds up). Accel-Sim's "total dram reads"
+  // counts 32-byte sectors (each sector is its own memory fetch there); a request of ours may
+  // carry several, so the request counts have their own names.
+  add_stat(m, "total_dram_reads", double(c.read_sectors));
+  add_stat(m, "total_dram_writes", double(c.write_sectors));
+  add_stat(m, "total_dram_read_requests", double(c.reads));
+  add_stat(m, "total_dram_write_requests", double(c.writes));
   add_stat(m, "dram_row_buffer_hits", double(c.row_buffer_hits));
   add_stat(m, "dram_row_buffer_misses", double(c.row_buffer_misses));
 }

@@ -2,7 +2,8 @@
 // One DRAM channel (GPGPU-Sim's dram_t), ticked at the DRAM command clock.
 //
 // Model:
-//  * Banks with open-page row buffers, in nbkgrp bank groups (group = bank % nbkgrp).
+//  * Banks with open-page row buffers, in nbkgrp bank groups (-dram_bnkgrp_indexing_policy: the
+//    bank number's low bits, gpucosim's default, or its high bits, GPGPU-Sim's default).
 //  * Commands ACT, PRE, RD, WR with, per bank: tRCD (ACT->column), tRAS (ACT->PRE), tRC
 //    (ACT->ACT), tRP (PRE->ACT), tRTPL (RD->PRE), tWR (end of write data->PRE); across banks:
 //    tRRD (ACT->ACT), tCCD (column->column), tCCDL (column->column in one bank group), tCDLR
@@ -23,6 +24,7 @@
 // cycles: the ACT issues on the first tick after the push, so
 //     latency = 1 + tRCD + CL + burst_cycles + dram_latency
 // (a row hit drops tRCD, a row conflict adds tRP; tests/memory/test_dram.cpp checks all three).
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -75,6 +77,7 @@ class DramChannel {
   struct Counters {
     uint64_t n_cmd = 0, n_activity = 0, n_nop = 0, n_act = 0, n_pre = 0, n_rd = 0, n_write = 0;
     uint64_t n_req = 0, reads = 0, writes = 0, row_buffer_hits = 0, row_buffer_misses = 0;
+    uint64_t read_sectors = 0, write_sectors = 0;  // 32-byte sectors the reads / writes carry
     uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
   };
   const Counters& counters() const { return ctr_; }
@@ -103,6 +106,14 @@ class DramChannel {
   };
 
   bool column_ok(const Pending& p, int64_t t) const;
+  // Bank group of a bank (-dram_bnkgrp_indexing_policy): 0 its high bits (bank / banks per
+  // group), 1 its low bits (bank % groups), as GPGPU-Sim's get_bankgrp_number.
+  size_t group_of(uint32_t bank) const {
+    const size_t groups = last_col_group_.size();
+    if (cfg_.bankgroup_low_bits) return bank % groups;
+    const uint32_t per = std::max<uint32_t>(1, cfg_.timing.nbk / uint32_t(groups));
+    return std::min<size_t>(bank / per, groups - 1);
+  }
   void issue_column(size_t i, int64_t t);
   bool try_row_command(int64_t t);
 

@@ -14,6 +14,18 @@ bool returns_data(MemAccessKind k) {
   return k == MemAccessKind::GlobalRead || k == MemAccessKind::LocalRead || k == MemAccessKind::Atomic;
 }
 
+// Accel-Sim's access type of a request (atomics are global reads there too).
+CacheAccessType accelsim_type(MemAccessKind k) {
+  switch (k) {
+    case MemAccessKind::GlobalWrite: return CacheAccessType::GlobalWrite;
+    case MemAccessKind::LocalRead: return CacheAccessType::LocalRead;
+    case MemAccessKind::LocalWrite: return CacheAccessType::LocalWrite;
+    case MemAccessKind::L1Writeback: return CacheAccessType::L1Writeback;
+    case MemAccessKind::L2Writeback: return CacheAccessType::L2Writeback;
+    default: return CacheAccessType::GlobalRead;
+  }
+}
+
 }  // namespace
 
 L2Slice::L2Slice(const MemoryConfig& cfg, const ClockConfig& clk, const AddressMap& map, uint32_t channel,
@@ -63,6 +75,7 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   a.requester = uint8_t(e.client);  // so the misses it causes are charged to its client
   a.is_write = is_write(e.kind);
   a.local = e.kind == MemAccessKind::LocalWrite;
+  a.type = accelsim_type(e.kind);
   if (a.is_write) {
     const uint32_t len = p->get_data_length();
     const uint32_t whole = uint32_t(sector_count(e.sector_mask)) * 32;
@@ -161,6 +174,8 @@ uint32_t L2Slice::warm(uint64_t addr, uint64_t bytes) {
 
 void L2Slice::collect(StatsMap& m, const std::string& prefix) const {
   cache_.collect(m, prefix);
+  // Accel-Sim's per-sector L2 statistics (sector_stats.h), summed over the slices.
+  cache_.sector_stats().collect(m, "L2_total_cache_", "L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown");
   const std::string p = prefix + "slice_";
   add_stat(m, p + "requests", double(ctr_.requests));
   add_stat(m, p + "reads", double(ctr_.reads));

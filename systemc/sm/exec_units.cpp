@@ -11,6 +11,14 @@ const char* to_string(Pool p) {
     case Pool::DP: return "DP";
     case Pool::INT: return "INT";
     case Pool::TENSOR: return "TENSOR";
+    case Pool::Spec1: return "SPEC1";
+    case Pool::Spec2: return "SPEC2";
+    case Pool::Spec3: return "SPEC3";
+    case Pool::Spec4: return "SPEC4";
+    case Pool::Spec5: return "SPEC5";
+    case Pool::Spec6: return "SPEC6";
+    case Pool::Spec7: return "SPEC7";
+    case Pool::Spec8: return "SPEC8";
     case Pool::None: return "none";
   }
   return "?";
@@ -40,6 +48,19 @@ ExecUnits::ExecUnits(const CoreConfig& c) : n_sched_(std::max(1u, c.n_schedulers
   set(UnitClass::DP, or_sp(Pool::DP), c.dp);
   set(UnitClass::SFU, or_sp(Pool::SFU), c.sfu);
   set(UnitClass::TENSOR, or_sp(Pool::TENSOR), c.tensor);
+  // Accel-Sim's opcode maps send these classes to the specialised unit of that name.
+  static const struct {
+    const char* name;
+    UnitClass cls;
+  } kSpecial[] = {{"BRA", UnitClass::BRANCH}, {"TEX", UnitClass::TEXTURE}, {"TENSOR", UnitClass::TENSOR},
+                  {"UDP", UnitClass::UNIFORM}};
+  for (const SpecialUnit& s : c.special) {
+    if (s.index < 1 || s.index > 8) continue;
+    const Pool p = Pool(uint8_t(Pool::Spec1) + s.index - 1);
+    units_[size_t(p)].assign(s.units, 0);
+    for (const auto& k : kSpecial)
+      if (s.name == k.name) set(k.cls, p, s.timing);
+  }
 }
 
 int ExecUnits::find(Pool pool, uint32_t sched, uint64_t at) const {

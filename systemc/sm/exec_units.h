@@ -4,7 +4,9 @@
 // Latency and initiation interval come from the instruction's class (an INT instruction run on
 // the SP pool because the configuration has no INT units keeps INT timing). Classes whose pool
 // has no units fall back to SP, as GPGPU-Sim does for INT and DP on Fermi. ALU, UNIFORM and
-// BRANCH instructions run on the SP pool with their own timing. In the sub-core model unit i of
+// BRANCH instructions run on the SP pool with their own timing, unless a specialised unit
+// (Accel-Sim's -specialized_unit_<N>) takes their class: BRA control flow, TEX texture (then no
+// longer a memory access, as in Accel-Sim), TENSOR matrix ops, UDP the uniform datapath. In the sub-core model unit i of
 // a pool belongs to scheduler i % n_schedulers (when the pool has at least one unit per
 // scheduler; otherwise the pool is shared).
 #include <array>
@@ -16,8 +18,9 @@
 
 namespace gpucosim {
 
-enum class Pool : uint8_t { SP, SFU, DP, INT, TENSOR, None };
-constexpr int kNumPools = 5;
+// Spec1..Spec8: Accel-Sim's specialised units (CoreConfig::special), by their <N>.
+enum class Pool : uint8_t { SP, SFU, DP, INT, TENSOR, Spec1, Spec2, Spec3, Spec4, Spec5, Spec6, Spec7, Spec8, None };
+constexpr int kNumPools = 13;
 constexpr int kNumUnitClasses = 16;
 const char* to_string(Pool p);
 

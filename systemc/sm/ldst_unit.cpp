@@ -9,6 +9,18 @@ namespace gpucosim {
 
 namespace {
 constexpr uint32_t kHeaderBytes = 8;  // control bytes of a request or reply on the interconnect
+
+// first[i] = the sectors of reqs[i] that no earlier request of the instruction touched (sub-warp
+// groups may each ask for the same sector; Accel-Sim counts a warp's sector once).
+void mark_first_sectors(const std::vector<CoalescedRequest>& reqs, std::vector<uint8_t>& first) {
+  first.resize(reqs.size());
+  for (size_t i = 0; i < reqs.size(); ++i) {
+    uint8_t m = reqs[i].sector_mask ? reqs[i].sector_mask : kFullSectorMask;
+    for (size_t j = 0; j < i && m; ++j)
+      if (reqs[j].line_addr == reqs[i].line_addr) m &= uint8_t(~(reqs[j].sector_mask ? reqs[j].sector_mask : 0xF));
+    first[i] = m;
+  }
+}
 }  // namespace
 
 LdstUnit::LdstUnit(const CoreConfig& c, uint32_t sm_id, InitiatorPort& port, PayloadPool& pool,
@@ -114,6 +126,7 @@ void LdstUnit::start(uint64_t now) {
       in.warp_slot = cur_.warp;
       coalescer_.coalesce(in, reqs_);
       req_idx_ = 0;
+      mark_first_sectors(reqs_, first_sectors_);
       if (cur_path_ == Path::Write) {
         n_.store_insn += 1;
         n_.coalesced_store_reqs += reqs_.size();
@@ -239,6 +252,8 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
       a.is_write = true;
       a.local = local;
       a.token = (uint64_t(cur_.launch_id) << 32) | cur_.warp;
+      a.count_sectors = first_sectors_[req_idx_];
+      a.type = local ? CacheAccessType::LocalWrite : CacheAccessType::GlobalWrite;
       CacheAccessResult res = l1_->access(a, now);
       if (!res.ok()) {
         n_.l1_stall_resfail += 1;
@@ -263,7 +278,13 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
     }
     case Path::Cached: {
       l1_used_ = true;
-      CacheAccessResult res = l1_->access(r.line_addr, r.sector_mask, false, now, cur_load_);
+      CacheAccess a;
+      a.addr = r.line_addr;
+      a.sectors = r.sector_mask;
+      a.token = cur_load_;
+      a.count_sectors = first_sectors_[req_idx_];
+      a.type = local ? CacheAccessType::LocalRead : CacheAccessType::GlobalRead;
+      CacheAccessResult res = l1_->access(a, now);
       if (!res.ok()) {
         n_.l1_stall_resfail += 1;
         return false;

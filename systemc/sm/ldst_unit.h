@@ -75,6 +75,9 @@ class LdstUnit : private FrontEndL1 {
   void invalidate_l1() {
     if (l1_) l1_->invalidate_all();
   }
+  // A kernel is launched: the L1 is invalidated and, with -gpgpu_adaptive_cache_config, resized
+  // to the ways the kernel's shared memory leaves it (adaptive_l1_assoc). ldst_unit_l1_config.cpp.
+  void configure_l1(uint64_t total_shmem);
   void accept(const LsuInst& i);
 
   // Per core cycle, in this order: responses first (they may complete loads this cycle), then
@@ -167,6 +170,9 @@ class LdstUnit : private FrontEndL1 {
   uint32_t cur_load_ = 0;             // PendingLoad of the current instruction
   std::vector<CoalescedRequest> reqs_;
   size_t req_idx_ = 0;
+  // Per request of the instruction in service: its sectors that no earlier request of the same
+  // instruction touched, so the L1's Accel-Sim statistics count each sector a warp touches once.
+  std::vector<uint8_t> first_sectors_;
 
   std::vector<PendingLoad> loads_;
   std::vector<uint32_t> free_loads_;

@@ -28,20 +28,15 @@ void LdstUnit::collect(StatsMap& m) const {
   add_stat(m, "coalescer_global_load_insn", double(n_.coalesced_load_insn));
   add_stat(m, "coalescer_load_requests", double(n_.coalesced_load_reqs));
   add_stat(m, "coalescer_store_requests", double(n_.coalesced_store_reqs));
+  // L1D_total_cache_* and the breakdowns: Accel-Sim's per-sector counts (sector_stats.h); the
+  // cache's own per-request counters are under L1D_ (L1D_accesses, L1D_misses ...).
   if (l1_) {
-    const Cache::Counters& k = l1_->counters();
-    uint64_t fails = 0;
-    for (int i = 1; i < kNumReservationFails; ++i) fails += k.res_fail[i];
-    add_stat(m, "L1D_total_cache_accesses", double(k.accesses[0] + k.accesses[1]));
-    add_stat(m, "L1D_total_cache_hits", double(k.hits[0] + k.hits[1]));
-    add_stat(m, "L1D_total_cache_misses", double(k.misses[0] + k.misses[1]));
-    add_stat(m, "L1D_total_cache_pending_hits", double(k.hit_reserved[0] + k.hit_reserved[1]));
-    add_stat(m, "L1D_total_cache_reservation_fails", double(fails));
+    l1_->sector_stats().collect(m, "L1D_total_cache_", "Total_core_cache_stats_breakdown",
+                                "Total_core_cache_fail_stats_breakdown");
     l1_->collect(m, "L1D_");
   } else {
-    for (const char* n : {"L1D_total_cache_accesses", "L1D_total_cache_hits", "L1D_total_cache_misses",
-                          "L1D_total_cache_pending_hits", "L1D_total_cache_reservation_fails"})
-      add_stat(m, n, 0.0);
+    SectorStats().collect(m, "L1D_total_cache_", "Total_core_cache_stats_breakdown",
+                          "Total_core_cache_fail_stats_breakdown");
   }
   add_stat(m, "ldst_stall_l1_reservation_fail", double(n_.l1_stall_resfail));
   add_stat(m, "gpgpu_n_mem_l1_writeback", double(n_.mem_wb));

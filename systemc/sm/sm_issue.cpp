@@ -101,7 +101,8 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     if (!second && c_.scheduler == SchedulerPolicy::TwoLevel && ws.sb.long_hazard(in)) demote_.push_back(w);
     return kScoreboard;
   }
-  const bool mem = is_memory(cls);
+  // A class a specialised unit executes (texture on Accel-Sim's TEX unit) is not a memory access.
+  const bool mem = is_memory(cls) && units_.pool_of(cls) == Pool::None;
   const bool only_issue = is_issue_only(cls);
   Pool pool = Pool::None;
   int unit = -1;

@@ -282,7 +282,7 @@ TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
   const auto r = cli("presets --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const nlohmann::json j = nlohmann::json::parse(r.output);
-  ASSERT_EQ(j.size(), 4u);
+  ASSERT_EQ(j.size(), 5u);  // FINEREG, GTX480, GTX980, QV100, RTX3070
   // GTX480: 15 SMs at 700 MHz, 32 KB L1, 768 KB L2, 6 channels x 2 chips x 4 B x 4 x 924 MHz.
   const nlohmann::json& g = j[1];
   EXPECT_EQ(g["name"], "GTX480");
@@ -293,6 +293,15 @@ TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
   EXPECT_NEAR(g["dram_peak_gb_per_s"].get<double>(), 6 * 2 * 4 * 4 * 924e6 / 1e9, 1e-9);
   const auto text = cli("presets");
   EXPECT_NE(text.output.find("GTX480      15 700:700:700:924"), std::string::npos) << text.output;
+  // RTX3070 (Accel-Sim's SM86_RTX3070): 46 SMs at 1132 MHz; the adaptive L1 of a kernel without
+  // shared memory takes the whole 128 KB unified array.
+  const nlohmann::json& r3 = j[4];
+  EXPECT_EQ(r3["name"], "RTX3070");
+  EXPECT_EQ(r3["sms"], 46);
+  EXPECT_EQ(r3["clocks_mhz"]["core"], 1132.0);
+  EXPECT_EQ(r3["l1_bytes_per_sm"], 128 * 1024);
+  EXPECT_EQ(j[3]["clocks_mhz"]["core"], 1132.0);  // QV100: Accel-Sim's SM7_QV100 core clock
+  EXPECT_EQ(j[3]["l1_bytes_per_sm"], 128 * 1024);
 }
 
 // SIGINT or SIGTERM: the run stops at the next cycle boundary and writes its statistics so far

@@ -70,9 +70,10 @@ TEST(ConfigEffective, JsonHasOptionsUnmodelledAndResolved) {
   EXPECT_EQ(j["unmodelled"][0]["name"], "visualizer_enabled");
   EXPECT_EQ(j["unmodelled"][0]["origin"], "--set");
   EXPECT_EQ(j["resolved"]["core"]["n_sms"], 80);
-  EXPECT_EQ(j["resolved"]["core"]["l1d"]["size_bytes"], 128 * 1024);
+  // The cache string's 32 KB; Accel-Sim's adaptive carve-out grows it per kernel (up to 128 KB).
+  EXPECT_EQ(j["resolved"]["core"]["l1d"]["size_bytes"], 32 * 1024);
   EXPECT_EQ(j["resolved"]["mem"]["l2"]["string"], "S:32:128:24,L:B:m:L:P,A:192:4,32:0,32");
-  EXPECT_DOUBLE_EQ(j["resolved"]["clock"]["core_mhz"].get<double>(), 1447.0);
+  EXPECT_DOUBLE_EQ(j["resolved"]["clock"]["core_mhz"].get<double>(), 1132.0);  // Accel-Sim's SM7_QV100 clock
 }
 
 }  // namespace

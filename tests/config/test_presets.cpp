@@ -14,7 +14,7 @@ LoadedConfig load_preset(const std::string& name) {
 
 TEST(ConfigPresets, AllPresetsLoadWithoutUnmodelledOptions) {
   std::vector<std::string> names = list_presets(configs_dir());
-  EXPECT_EQ(names, (std::vector<std::string>{"FINEREG", "GTX480", "GTX980", "QV100"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"FINEREG", "GTX480", "GTX980", "QV100", "RTX3070"}));
   for (const std::string& n : names) {
     SCOPED_TRACE(n);
     LoadedConfig c = load_preset(n);
@@ -125,7 +125,9 @@ TEST(ConfigPresets, Qv100MatchesTables24And26) {
   EXPECT_EQ(l2_total_bytes(g), 6u * 1024 * 1024);
   EXPECT_EQ(g.mem.partition_indexing, 2u);
   EXPECT_EQ(g.mem.rop_latency, 160u);
-  EXPECT_DOUBLE_EQ(g.clock.core_mhz, 1447.0);
+  // Accel-Sim's SM7_QV100 runs the core, interconnect and L2 at 1132 MHz (was 1447 before the
+  // preset became the reading of Accel-Sim's files).
+  EXPECT_DOUBLE_EQ(g.clock.core_mhz, 1132.0);
   EXPECT_DOUBLE_EQ(g.clock.dram_mhz, 850.0);
   EXPECT_EQ(g.mem.timing.tCCD, 1u);
   EXPECT_EQ(g.mem.timing.WL, 2u);
@@ -135,11 +137,47 @@ TEST(ConfigPresets, Qv100MatchesTables24And26) {
   EXPECT_EQ(g.core.sfu.initiation, 8u);
   EXPECT_EQ(g.core.dp.latency, 8u);
   EXPECT_EQ(g.core.dp.initiation, 4u);
-  EXPECT_EQ(g.core.branch.initiation, 4u);
+  // Branches run on the BRA specialised unit (trace.config's -specialized_unit_1, 4,4), uniform
+  // instructions on the UDP unit, matrix ops on the TENSOR unit.
+  ASSERT_EQ(g.core.special.size(), 4u);
+  EXPECT_EQ(g.core.special[0].name, "BRA");
+  EXPECT_EQ(g.core.special[0].timing.initiation, 4u);
+  EXPECT_EQ(g.core.special[3].name, "UDP");
+  EXPECT_EQ(g.core.special[3].units, 4u);
+  EXPECT_EQ(g.core.special[3].timing.latency, 4u);
+  EXPECT_EQ(g.core.special[3].timing.initiation, 1u);
+  // The adaptive carve-out: 32 KB as written, the whole 128 KB without shared memory, 32 KB
+  // when the kernel's blocks need the largest (96 KB) option.
+  EXPECT_TRUE(g.core.adaptive_l1);
+  EXPECT_EQ(g.core.l1d.size_bytes(), 32u * 1024);
+  EXPECT_EQ(adaptive_l1_assoc(g.core, 0), 256u);
+  EXPECT_EQ(adaptive_l1_assoc(g.core, 20 * 1024), 192u);  // 32 KB option: 96 KB of L1
+  EXPECT_EQ(adaptive_l1_assoc(g.core, 90 * 1024), 64u);
+  EXPECT_EQ(g.icnt.flit_bytes, 40u);
   EXPECT_EQ(g.core.collector_units, 8u);
   EXPECT_EQ(g.core.n_tensor, 4u);
   EXPECT_TRUE(g.mem.dual_bus_interface);
   EXPECT_NEAR(dram_peak_bytes_per_s(g) / 1e9, 870.4, 0.1);
+}
+
+TEST(ConfigPresets, Rtx3070IsAccelSimsSm86Rtx3070) {
+  LoadedConfig c = load_preset("RTX3070");
+  const GpuConfig& g = c.gpu;
+  EXPECT_EQ(g.core.n_sms(), 46u);
+  EXPECT_EQ(g.core.max_warps(), 48u);
+  EXPECT_DOUBLE_EQ(g.clock.core_mhz, 1132.0);
+  EXPECT_DOUBLE_EQ(g.clock.dram_mhz, 3500.5);
+  EXPECT_EQ(g.core.l1_latency, 39u);
+  EXPECT_EQ(l1_bytes(g), 128u * 1024);
+  EXPECT_EQ(g.mem.n_channels, 16u);
+  EXPECT_EQ(l2_total_bytes(g), 4u * 1024 * 1024);  // 32 slices x 64 sets x 128 B x 16 ways
+  EXPECT_EQ(g.mem.rop_latency, 187u);
+  EXPECT_EQ(g.mem.dram_latency, 254u);
+  EXPECT_FALSE(g.mem.dual_bus_interface);
+  EXPECT_TRUE(g.mem.bankgroup_low_bits);  // -dram_bnkgrp_indexing_policy 1
+  EXPECT_EQ(g.core.special.size(), 4u);
+  EXPECT_EQ(g.core.special[2].name, "TENSOR");
+  EXPECT_EQ(g.core.special[2].timing.latency, 32u);
 }
 
 TEST(ConfigPresets, LookupByNameOrPath) {

@@ -7,7 +7,9 @@
 //     fetched merges into that MSHR entry, spec item 5).
 // Every pattern runs as its own kernel (per-kernel statistics; the L1 is invalidated at launch) of
 // 4 warps, each at its own base, on cold caches, so every L1 request misses:
-//   L1D_total_cache_accesses = coalescer_load_requests = requests,
+//   L1D_accesses (the cache's own per-request count) = coalescer_load_requests = requests,
+//   L1D_total_cache_accesses (Accel-Sim's meaning: one per sector a warp touches, once) = sectors
+//     on Volta's sectored L1, = lines on Fermi's non-sectored one,
 //   icnt_req_packets = requests that miss without merging (Fermi: lines),
 //   icnt_reply_bytes - 8 x icnt_reply_packets = 32 x sectors fetched.
 // The unit tests (tests/sm/test_coalescer.cpp) check the coalescer alone; this checks the wiring
@@ -111,8 +113,10 @@ TEST(gpu_coalescing, FermiLinesPerPatternGTX480) {
     }
     const json& s = j["kernels"][p];
     EXPECT_EQ(get(s, "coalescer_load_requests"), lines) << pat.name;
+    EXPECT_EQ(get(s, "L1D_accesses"), lines) << pat.name;
     EXPECT_EQ(get(s, "L1D_total_cache_accesses"), lines) << pat.name;
     EXPECT_EQ(get(s, "L1D_total_cache_misses"), lines) << pat.name;
+    EXPECT_EQ(get(s, "icnt_total_pkts_simt_to_mem"), lines) << pat.name << ": Accel-Sim sends a line per fetch";
     EXPECT_EQ(get(s, "icnt_req_packets"), lines) << pat.name << ": one fetch per line";
     // A non-sectored L1 fetches whole lines: 4 sectors each.
     EXPECT_EQ(get(s, "icnt_reply_bytes") - 8 * get(s, "icnt_reply_packets"), 128.0 * lines) << pat.name;
@@ -135,7 +139,11 @@ TEST(gpu_coalescing, VoltaSectorsPerPatternQV100) {
     }
     const json& s = j["kernels"][p];
     EXPECT_EQ(get(s, "coalescer_load_requests"), reqs) << pat.name;
-    EXPECT_EQ(get(s, "L1D_total_cache_accesses"), reqs) << pat.name;
+    EXPECT_EQ(get(s, "L1D_accesses"), reqs) << pat.name;
+    // Accel-Sim counts per warp per sector: a sector two sub-warps ask for is one access.
+    EXPECT_EQ(get(s, "L1D_total_cache_accesses"), sectors) << pat.name;
+    EXPECT_EQ(get(s, "L1D_total_cache_misses"), sectors) << pat.name << ": cold L1";
+    EXPECT_EQ(get(s, "icnt_total_pkts_simt_to_mem"), sectors) << pat.name << ": a packet per sector";
     EXPECT_EQ(get(s, "icnt_reply_bytes") - 8 * get(s, "icnt_reply_packets"), 32.0 * sectors)
         << pat.name << ": sectors fetched";
   }

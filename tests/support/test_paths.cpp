@@ -27,6 +27,11 @@ std::string shared_fixture(const std::string& name) {
   return fs::exists(p) ? fs::canonical(p).string() : std::string();
 }
 
+std::string shared_path(const std::string& relative) {
+  fs::path p = fs::path(source_dir()) / ".." / "shared" / relative;
+  return fs::exists(p) ? fs::canonical(p).string() : std::string();
+}
+
 std::string scratch_dir() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   std::string leaf = info ? std::string(info->test_suite_name()) + "." + info->name() : "scratch";

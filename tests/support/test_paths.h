@@ -10,6 +10,8 @@ std::string binary_dir();   // CMake build folder
 std::string gpucosim_exe(); // the built CLI
 // ../shared/fixtures/<name> relative to the project root; "" when absent (tests then GTEST_SKIP).
 std::string shared_fixture(const std::string& name);
+// ../shared/<relative> (any reference data beside the project); "" when absent.
+std::string shared_path(const std::string& relative);
 // A new empty folder under the build tree, unique to the running test.
 std::string scratch_dir();
 

@@ -108,7 +108,10 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
   (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
   const Lookup l = lookup(a.addr);
   const uint8_t mask = normalize(a.sectors);
+  const uint8_t valid = l.way >= 0 ? tags_.state(l.set, l.way).valid : 0;
+  const uint8_t pending = (mask & ~valid) ? mshr_.pending(l.line) : 0;
   CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask);
+  count_sectors(a, l, mask, valid, pending, r);
   if (r.ok()) {
     const int w = a.is_write ? 1 : 0;
     ++ctr_.accesses[w];
@@ -123,6 +126,44 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
     }
   }
   return r;
+}
+
+void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
+                          const CacheAccessResult& r) {
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
+  if (!r.ok()) {
+    static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
+                                                         SectorFail::MshrEntry, SectorFail::MshrMerge,
+                                                         SectorFail::MissQueueFull};
+    sstats_.add(t, SectorStatus::ReservationFail, n);
+    sstats_.add_fail(t, kWhy[int(r.fail)], n);
+    return;
+  }
+  const uint8_t hit = sectored_ ? uint8_t(counted & valid) : (r.outcome == CacheOutcome::HIT ? kFullSectorMask : 0);
+  const uint8_t reserved = sectored_ ? uint8_t(counted & ~valid & pending)
+                                     : (r.outcome == CacheOutcome::HIT_RESERVED ? kFullSectorMask : 0);
+  const uint8_t missing = uint8_t(counted & ~hit & ~reserved);
+  const uint64_t per = sectored_ ? 0 : 1;  // non-sectored: the one access, whatever its mask
+  auto cnt = [&](uint8_t m) { return per ? (m ? per : 0) : uint64_t(sector_count(m)); };
+  sstats_.add(t, SectorStatus::Hit, cnt(hit));
+  sstats_.add(t, SectorStatus::HitReserved, cnt(reserved));
+  if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, cnt(reserved));  // merged into an MSHR entry
+  if (!missing) return;
+  const uint64_t k = cnt(missing);
+  if (l.way >= 0 && sectored_) {
+    sstats_.add(t, SectorStatus::SectorMiss, k);
+  } else if (sectored_ && tags_.find(l.set, l.line) >= 0) {
+    // The first sector allocated the line; Accel-Sim's next sectors find it present.
+    sstats_.add(t, SectorStatus::Miss, 1);
+    sstats_.add(t, SectorStatus::SectorMiss, k - 1);
+  } else {
+    sstats_.add(t, SectorStatus::Miss, k);
+  }
 }
 
 CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {

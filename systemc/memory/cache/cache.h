@@ -64,6 +64,8 @@
 // misses (reservation failures are counted apart, once per failed attempt), read/write splits,
 // tag_hits (line present even if the sector is not: the profiler-style hit), sector_misses (line
 // present, sector missing), evictions, writebacks (dirty evictions) and writeback_sectors, fills.
+// These are the model's own per-request notions; sector_stats() keeps Accel-Sim's per-sector
+// counters of the same accesses, which the L1D_total_cache_* / L2_total_cache_* statistics report.
 // ---------------------------------------------------------------------------------------------
 #include <cstdint>
 #include <string>
@@ -72,6 +74,7 @@
 #include "systemc/config/gpu_config.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/cache/mshr_table.h"
+#include "systemc/memory/cache/sector_stats.h"
 #include "systemc/memory/cache/set_index.h"
 #include "systemc/memory/cache/tag_array.h"
 #include "systemc/memory/ring_buffer.h"
@@ -93,6 +96,11 @@ struct CacheAccess {
   uint64_t token = 0;                      // returned by fill() / carried by forwarded writes
   uint8_t requester = 0;                   // opaque: who asked (the L2 passes the SM-side client);
                                            //   copied into every request this access causes
+  // Accel-Sim's per-sector statistics (sector_stats.h): the sectors whose outcome this access
+  // reports (an earlier request of the same warp instruction counted the others) and its type
+  // (Count: GLOBAL_ACC_R / GLOBAL_ACC_W by is_write).
+  uint8_t count_sectors = kFullSectorMask;
+  CacheAccessType type = CacheAccessType::Count;
 };
 
 struct CacheAccessResult {
@@ -179,6 +187,13 @@ class Cache {
   };
   const Counters& counters() const { return ctr_; }
   void collect(StatsMap& m, const std::string& prefix) const;
+  // Accel-Sim's per-sector view of the same accesses (sector_stats.h).
+  const SectorStats& sector_stats() const { return sstats_; }
+  // Continues another cache's cumulative counters (a cache rebuilt with another geometry).
+  void adopt_counters(const Cache& o) {
+    ctr_ = o.ctr_;
+    sstats_ = o.sstats_;
+  }
 
  private:
   struct Lookup {
@@ -190,6 +205,9 @@ class Cache {
   CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
   CacheAccessResult write_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
   CacheAccessResult fail(ReservationFail why);
+  // Records the access in sstats_; `valid`/`pending`: the line's sectors before it.
+  void count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
+                     const CacheAccessResult& r);
   // Evicts the victim way (queuing its writeback) and installs `line`; fills `r`'s eviction fields.
   void replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r);
   bool missq_room(size_t n) const { return missq_.size() + n <= cfg_.miss_queue; }
@@ -208,6 +226,7 @@ class Cache {
   RingBuffer<CacheRequest> missq_;
   std::vector<MshrWaiter> done_;
   Counters ctr_;
+  SectorStats sstats_;
 };
 
 }  // namespace gpucosim

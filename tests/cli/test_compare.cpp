@@ -1,0 +1,116 @@
+// `gpucosim compare STATS.json ACCELSIM.log`: works on every Accel-Sim log of the reference runs
+// (../shared/accelsim-reference/logs, skipped when absent), shows equal traffic as ratio 1 where
+// the counters mean the same, and rejects malformed input with file:line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include "tests/support/test_paths.h"
+
+namespace gpucosim {
+namespace {
+
+namespace fs = std::filesystem;
+
+test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+}
+
+// The ratio column of `stat`'s first row in the compare output ("" if absent).
+std::string ratio_of(const std::string& out, const std::string& stat) {
+  std::smatch m;
+  const std::regex re("\\n  " + std::regex_replace(stat, std::regex(R"([\[\]])"), R"(\$&)") +
+                      R"( +(\S+) +(\S+) +(\S+)\n)");
+  return std::regex_search(out, m, re) ? m[3].str() : "";
+}
+
+// The vectorAdd fixture run with Accel-Sim's own SM7_QV100 files (+ the UDP unit for sm_80
+// traces) and the L2 pre-fill off, as the reference runs; "" when ../shared is absent.
+std::string fixture_stats(const std::string& dir) {
+  const std::string fixture = test::shared_fixture("accelsim-vectoradd-sm80");
+  const std::string cfg = test::shared_path("accelsim-configs/SM7_QV100");
+  if (fixture.empty() || cfg.empty()) return "";
+  const auto r = cli("run --trace " + fixture + "/kernelslist.g --config " + cfg + "/gpgpusim.config --config " +
+                     cfg + "/trace.config --config " + cfg + "/udp-for-sm80-traces.config --set gpgpu_perf_sim_memcpy=0 " +
+                     "--quiet --out " + dir + "/run");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return dir + "/run/stats.json";
+}
+
+TEST(cli_compare, WorksOnEveryReferenceLog) {
+  const std::string logs = test::shared_path("accelsim-reference/logs");
+  const std::string dir = test::scratch_dir();
+  const std::string stats = fixture_stats(dir);
+  if (logs.empty() || stats.empty()) GTEST_SKIP() << "../shared/accelsim-reference or the fixture is absent";
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(logs)) {
+    if (e.path().extension() != ".log") continue;
+    ++n;
+    const auto r = cli("compare " + stats + " " + e.path().string());
+    EXPECT_EQ(r.exit_code, 0) << e.path() << "\n" << r.output;
+    EXPECT_NE(r.output.find("\nkernel 1: "), std::string::npos) << e.path();
+    EXPECT_NE(r.output.find("\ntotal\n"), std::string::npos) << e.path();
+    EXPECT_FALSE(ratio_of(r.output, "L1D_total_cache_accesses").empty()) << e.path() << "\n" << r.output;
+  }
+  EXPECT_GE(n, 9);
+}
+
+TEST(cli_compare, SameTraceSameConfigShowsEqualTraffic) {
+  const std::string log = test::shared_path("accelsim-reference/logs/as_fix_x1_QV100UDP.log");
+  const std::string dir = test::scratch_dir();
+  const std::string stats = fixture_stats(dir);
+  if (log.empty() || stats.empty()) GTEST_SKIP() << "../shared/accelsim-reference or the fixture is absent";
+  const auto r = cli("compare " + stats + " " + log);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Counts that do not depend on timing agree exactly once they mean the same thing.
+  for (const char* s : {"warp_insn", "gpu_sim_insn", "L1D_total_cache_accesses", "L1D_total_cache_misses",
+                        "L2_total_cache_accesses", "L2_total_cache_misses", "total_dram_reads",
+                        "icnt_total_pkts_simt_to_mem", "icnt_total_pkts_mem_to_simt",
+                        "Total_core_cache_stats_breakdown[GLOBAL_ACC_R][SECTOR_MISS]",
+                        "L2_cache_stats_breakdown[GLOBAL_ACC_W][MISS]"})
+    EXPECT_EQ(ratio_of(r.output, s), "1.000") << s << "\n" << r.output;
+}
+
+struct Bad {
+  const char* name;
+  std::string stats, log;  // file contents
+  std::string expect;      // must appear in the error
+};
+
+TEST(cli_compare, MalformedInputIsAnErrorWithFileAndLine) {
+  const std::string dir = test::scratch_dir();
+  const std::string good_stats = R"({"kernels": [{"kernel_name": "k", "gpu_sim_cycle": 10}], "total": {"gpu_sim_cycle": 10}})";
+  const std::string good_log = "junk before\nkernel_name = k\ngpu_sim_cycle = 12\nL1D_total_cache_accesses = 3\n";
+  const Bad cases[] = {
+      {"stats not JSON", "{\n  \"kernels\": [\n  oops\n", good_log, "stats.json:3: not JSON"},
+      {"stats without kernels", R"({"total": {}})", good_log, "stats.json: expected gpucosim's stats.json"},
+      {"log with a bad number", good_stats, "kernel_name = k\ngpu_sim_cycle = 12\nL2_total_cache_misses = lots\n",
+       "acc.log:3: L2_total_cache_misses = 'lots': expected a number"},
+      {"truncated log", good_stats, "kernel_name = k\nL1D_total_cache_accesses = 3\n",
+       "acc.log:1: kernel 'k' has no gpu_sim_cycle line"},
+      {"not a log", good_stats, "hello\n", "acc.log: no kernel statistics found"},
+  };
+  for (const Bad& c : cases) {
+    spit(dir + "/stats.json", c.stats);
+    spit(dir + "/acc.log", c.log);
+    const auto r = cli("compare " + dir + "/stats.json " + dir + "/acc.log");
+    EXPECT_EQ(r.exit_code, 1) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.name << "\n" << r.output;
+  }
+  spit(dir + "/stats.json", good_stats);
+  spit(dir + "/acc.log", good_log);
+  const auto r = cli("compare " + dir + "/stats.json " + dir + "/acc.log");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ratio_of(r.output, "gpu_sim_cycle"), "0.833") << r.output;
+  EXPECT_EQ(cli("compare " + dir + "/missing.json " + dir + "/acc.log").exit_code, 1);
+}
+
+}  // namespace
+}  // namespace gpucosim
