@@ -20,16 +20,13 @@ class PayloadPool : public tlm::tlm_mm_interface {
   tlm::tlm_generic_payload* acquire() {
     tlm::tlm_generic_payload* p;
     if (free_.empty()) {
-      all_.push_back(std::make_unique<tlm::tlm_generic_payload>(this));
+      all_.push_back(std::make_unique<GpuPayload>(this));
       p = all_.back().get();
-      p->set_extension(new GpuExtension);  // owned by the payload from here on
     } else {
       p = free_.back();
       free_.pop_back();
     }
-    GpuExtension* e = nullptr;
-    p->get_extension(e);
-    *e = GpuExtension{};
+    gpu_ext(*p) = GpuExtension{};
     p->set_address(0);
     p->set_data_length(0);
     p->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -42,7 +39,7 @@ class PayloadPool : public tlm::tlm_mm_interface {
   void free(tlm::tlm_generic_payload* p) override { free_.push_back(p); }
 
  private:
-  std::vector<std::unique_ptr<tlm::tlm_generic_payload>> all_;
+  std::vector<std::unique_ptr<GpuPayload>> all_;
   std::vector<tlm::tlm_generic_payload*> free_;
 };
 
