@@ -56,18 +56,21 @@ struct GpuExtension : tlm::tlm_extension<GpuExtension> {
   }
 };
 
-// A payload that keeps a direct pointer to its GpuExtension. PayloadPool makes only these, so
-// gpu_ext() reads the pointer instead of looking the extension up by ID inside the SystemC
-// library on every use (a call into the shared library per hop: 8 % of a memory-bound run).
+// A payload that carries its GpuExtension inside itself. PayloadPool makes only these, so
+// gpu_ext() reads the member instead of looking the extension up by ID inside the SystemC library
+// on every use (a call into the shared library per hop: 8 % of a memory-bound run), and a new
+// payload costs no separate allocation for its extension.
 class GpuPayload : public tlm::tlm_generic_payload {
  public:
-  explicit GpuPayload(tlm::tlm_mm_interface* mm) : tlm::tlm_generic_payload(mm), ext_(new GpuExtension) {
-    set_extension(ext_);  // owned by the payload from here on (freed by its destructor)
-  }
-  GpuExtension& ext() const { return *ext_; }
+  GpuPayload() { set_extension(&ext_); }
+  // The extension is a member: take it out so the base destructor does not free it.
+  ~GpuPayload() override { clear_extension(&ext_); }
+  GpuPayload(const GpuPayload&) = delete;
+  GpuPayload& operator=(const GpuPayload&) = delete;
+  GpuExtension& ext() { return ext_; }
 
  private:
-  GpuExtension* ext_;
+  GpuExtension ext_;
 };
 
 inline GpuExtension& gpu_ext(tlm::tlm_generic_payload& p) {
