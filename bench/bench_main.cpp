@@ -10,6 +10,7 @@ int bench_cosim_cost(int argc, char** argv);
 int bench_warppool_results(int argc, char** argv);
 int bench_sram_accuracy(int argc, char** argv);
 int bench_synth_time(int argc, char** argv);
+int bench_accelsim_speed(int argc, char** argv);
 
 namespace {
 
@@ -36,6 +37,9 @@ constexpr Bench kBenches[] = {
      "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows] [--fit]"},
     {"synth-time", bench_synth_time,
      "`gpucosim synth` of every rtl/*/block.json at its defaults: wall and tool CPU time per block (<= 10 min) [--block B] [--flat]"},
+    {"accelsim-speed", bench_accelsim_speed,
+     "Accel-Sim's reference traces with its configs: our wall time and warp insts/s beside its recorded wall time, "
+     ">= 200x; transpose/spmv >= 300 K warp insts/s [--shared DIR] [--repeat N] [--keep]"},
 };
 
 int list(const char* self) {

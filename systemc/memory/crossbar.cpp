@@ -29,18 +29,14 @@ Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_part
 }
 
 uint32_t Crossbar::request_bytes(const tlm::tlm_generic_payload& p) const {
-  GpuExtension* e = nullptr;
-  p.get_extension(e);
-  sc_assert(e != nullptr);
+  const GpuExtension* e = &gpu_ext(p);
   if (e->bytes) return e->bytes;
   const bool carries_data = is_write(e->kind) || e->kind == MemAccessKind::Atomic;
   return kHeaderBytes + (carries_data ? data_bytes(*e) : 0);
 }
 
 uint32_t Crossbar::reply_bytes(const tlm::tlm_generic_payload& p) const {
-  GpuExtension* e = nullptr;
-  p.get_extension(e);
-  sc_assert(e != nullptr);
+  const GpuExtension* e = &gpu_ext(p);
   if (e->reply_bytes) return e->reply_bytes;
   return kHeaderBytes + (is_write(e->kind) ? 0 : data_bytes(*e));
 }

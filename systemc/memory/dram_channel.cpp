@@ -34,6 +34,7 @@ void DramChannel::push(const DramRequest& r) {
   p.bursts_left = uint16_t(std::max<uint32_t>(1, (bytes + access_bytes_ - 1) / access_bytes_));
   p.arrival = uint64_t(now_);
   queue_.push_back(p);
+  row_retry_valid_ = col_retry_valid_ = false;
   ++ctr_.n_req;
   if (r.write) {
     ++ctr_.writes;
@@ -45,6 +46,7 @@ void DramChannel::push(const DramRequest& r) {
 }
 
 void DramChannel::pop_return(uint32_t sub) {
+  col_retry_valid_ = false;  // a freed return slot may let a read start
   returns_[sub].pop_front();
   --returns_waiting_;
   --return_slots_used_;
@@ -65,10 +67,21 @@ bool DramChannel::column_ok(const Pending& p, int64_t t) const {
   return true;
 }
 
+int64_t DramChannel::column_ready_at(const Pending& p) const {
+  const DramTiming& tm = cfg_.timing;
+  if (!p.req.write && !p.started && return_slots_used_ >= cfg_.return_queue) return INT64_MAX;
+  int64_t at = std::max({banks_[p.bank].ready_col, last_col_ + int64_t(tm.tCCD),
+                         last_col_group_[group_of(p.bank)] + int64_t(tm.tCCDL),
+                         bus_free_ - int64_t(p.req.write ? tm.WL : tm.CL)});
+  if (!p.req.write) at = std::max(at, write_data_end_ + int64_t(tm.tCDLR));
+  return at;
+}
+
 void DramChannel::issue_column(size_t i, int64_t t) {
   const DramTiming& tm = cfg_.timing;
   Pending& p = queue_[i];
   Bank& b = banks_[p.bank];
+  row_retry_valid_ = col_retry_valid_ = false;
   if (!p.started) {
     p.started = true;
     if (p.opened_row)
@@ -104,6 +117,9 @@ void DramChannel::issue_column(size_t i, int64_t t) {
 }
 
 bool DramChannel::try_row_command(int64_t t) {
+  if (row_retry_valid_ && t < row_retry_at_) return false;  // nothing changed since a fruitless scan
+  row_retry_valid_ = false;
+  int64_t retry_at = INT64_MAX;  // earliest cycle a timing that blocked a command below passes
   const DramTiming& tm = cfg_.timing;
   if (frfcfs_) {
     std::fill(open_row_hits_.begin(), open_row_hits_.end(), 0);
@@ -121,13 +137,19 @@ bool DramChannel::try_row_command(int64_t t) {
     if (b.open_row == int64_t(p.row)) continue;  // waiting for column timing
     if (b.open_row >= 0) {
       if (frfcfs_ && open_row_hits_[p.bank] > 0) continue;  // keep the row open for its hits
-      if (t < b.ready_pre) continue;
+      if (t < b.ready_pre) {
+        retry_at = std::min(retry_at, b.ready_pre);
+        continue;
+      }
       b.open_row = -1;
       b.ready_act = std::max(b.ready_act, t + int64_t(tm.tRP));
       ++ctr_.n_pre;
       return true;
     }
-    if (t < b.ready_act || t < last_act_ + int64_t(tm.tRRD)) continue;
+    if (t < b.ready_act || t < last_act_ + int64_t(tm.tRRD)) {
+      retry_at = std::min(retry_at, std::max(b.ready_act, last_act_ + int64_t(tm.tRRD)));
+      continue;
+    }
     b.open_row = int64_t(p.row);
     b.ready_col = t + int64_t(tm.tRCD);
     b.ready_pre = std::max(b.ready_pre, t + int64_t(tm.tRAS));
@@ -137,6 +159,8 @@ bool DramChannel::try_row_command(int64_t t) {
     ++ctr_.n_act;
     return true;
   }
+  row_retry_valid_ = shortcuts_;
+  row_retry_at_ = retry_at;
   return false;
 }
 
@@ -169,22 +193,33 @@ void DramChannel::tick(uint64_t dram_cycle) {
   // No column command can issue while tCCD runs or the data bus is booked beyond any CAS
   // latency: skip the scan (the common case on a saturated channel).
   const int64_t max_lat = std::max(cfg_.timing.CL, cfg_.timing.WL);
-  const bool col_possible = t >= last_col_ + int64_t(cfg_.timing.tCCD) && t + max_lat >= bus_free_;
-  if (!frfcfs_) std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
-  for (size_t i = 0; col_possible && i < queue_.size(); ++i) {
-    const Pending& p = queue_[i];
-    if (!frfcfs_) {
-      if (bank_seen_[p.bank]) continue;
-      bank_seen_[p.bank] = 1;
+  const bool col_possible = t >= last_col_ + int64_t(cfg_.timing.tCCD) && t + max_lat >= bus_free_ &&
+                            !(col_retry_valid_ && t < col_retry_at_);
+  if (col_possible) {
+    if (!frfcfs_) std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
+    int64_t retry_at = INT64_MAX;
+    for (size_t i = 0; i < queue_.size(); ++i) {
+      const Pending& p = queue_[i];
+      if (!frfcfs_) {
+        if (bank_seen_[p.bank]) continue;
+        bank_seen_[p.bank] = 1;
+      }
+      if (banks_[p.bank].open_row != int64_t(p.row)) continue;
+      if (column_ok(p, t)) {
+        issue_column(i, t);
+        col = true;
+        break;
+      }
+      retry_at = std::min(retry_at, column_ready_at(p));
     }
-    if (banks_[p.bank].open_row == int64_t(p.row) && column_ok(p, t)) {
-      issue_column(i, t);
-      col = true;
-      break;
+    if (!col) {
+      col_retry_valid_ = shortcuts_;
+      col_retry_at_ = retry_at;
     }
   }
   bool row = false;
   if (!col || cfg_.dual_bus_interface) row = try_row_command(t);
+  if (row) col_retry_valid_ = false;  // a bank opened or closed a row
   if (!col && !row) ++ctr_.n_nop;
 }
 

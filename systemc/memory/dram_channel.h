@@ -81,6 +81,12 @@ class DramChannel {
     uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
   };
   const Counters& counters() const { return ctr_; }
+  // Off: scan the queue for a column and a row command on every tick, as before the shortcuts
+  // (tests compare).
+  void set_scan_shortcuts(bool on) {
+    shortcuts_ = on;
+    row_retry_valid_ = col_retry_valid_ = false;
+  }
   // `through` (DRAM cycle, 0 = none): the run has reached this cycle; cycles after the last tick
   // that the channel was skipped for being idle (smart ticking) count as the no-command cycles a
   // tick would have counted (n_cmd, n_nop, bw_util), so the statistics do not depend on ticking.
@@ -114,6 +120,9 @@ class DramChannel {
     const uint32_t per = std::max<uint32_t>(1, cfg_.timing.nbk / uint32_t(groups));
     return std::min<size_t>(bank / per, groups - 1);
   }
+  // The first cycle column_ok(p, t) can hold with nothing else changing (INT64_MAX: only a
+  // freed return slot helps).
+  int64_t column_ready_at(const Pending& p) const;
   void issue_column(size_t i, int64_t t);
   bool try_row_command(int64_t t);
 
@@ -134,6 +143,13 @@ class DramChannel {
   std::vector<RingBuffer<DramReturn>> returns_;
   uint32_t return_slots_used_ = 0;        // reads in flight or waiting to be taken
   uint32_t returns_waiting_ = 0;
+  // A command scan that found nothing stays fruitless until the queue or a bank changes (a push,
+  // a column or row command, a freed return slot) or the earliest timing it waited on passes
+  // (ready_pre, ready_act, tRRD for rows; ready_col, tCCD, tCCDL, the data bus, tCDLR for
+  // columns): until then the scan is skipped. Only the work changes, never the outcome.
+  bool shortcuts_ = true;
+  bool row_retry_valid_ = false, col_retry_valid_ = false;
+  int64_t row_retry_at_ = 0, col_retry_at_ = 0;
   Counters ctr_;
 };
 

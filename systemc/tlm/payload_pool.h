@@ -14,22 +14,23 @@ class PayloadPool : public tlm::tlm_mm_interface {
   PayloadPool() = default;
   PayloadPool(const PayloadPool&) = delete;
   PayloadPool& operator=(const PayloadPool&) = delete;
-  ~PayloadPool() override = default;  // each payload's destructor frees its extension
+  ~PayloadPool() override = default;
 
   // A payload with a fresh GpuExtension, address 0, one reference held by the caller.
   tlm::tlm_generic_payload* acquire() {
     tlm::tlm_generic_payload* p;
     if (free_.empty()) {
-      all_.push_back(std::make_unique<tlm::tlm_generic_payload>(this));
-      p = all_.back().get();
-      p->set_extension(new GpuExtension);  // owned by the payload from here on
+      // Payloads are made in blocks: one allocation per kBlock payloads as the pool grows to the
+      // largest number in flight.
+      if (made_ % kBlock == 0) blocks_.push_back(std::make_unique<GpuPayload[]>(kBlock));
+      p = &blocks_.back()[made_ % kBlock];
+      p->set_mm(this);
+      ++made_;
     } else {
       p = free_.back();
       free_.pop_back();
     }
-    GpuExtension* e = nullptr;
-    p->get_extension(e);
-    *e = GpuExtension{};
+    gpu_ext(*p) = GpuExtension{};
     p->set_address(0);
     p->set_data_length(0);
     p->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -37,12 +38,14 @@ class PayloadPool : public tlm::tlm_mm_interface {
     return p;
   }
 
-  size_t in_use() const { return all_.size() - free_.size(); }
+  size_t in_use() const { return made_ - free_.size(); }
 
   void free(tlm::tlm_generic_payload* p) override { free_.push_back(p); }
 
  private:
-  std::vector<std::unique_ptr<tlm::tlm_generic_payload>> all_;
+  static constexpr size_t kBlock = 256;
+  std::vector<std::unique_ptr<GpuPayload[]>> blocks_;
+  size_t made_ = 0;
   std::vector<tlm::tlm_generic_payload*> free_;
 };
 

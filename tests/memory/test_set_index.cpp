@@ -28,11 +28,15 @@ TEST(memory_set_index, PolynomialsAreIrreducible) {
 }
 
 TEST(memory_set_index, TableHashEqualsLongDivision) {
-  Gf2PolyHash h(6);
-  uint64_t x = 0x9E3779B97F4A7C15ull;
-  for (int i = 0; i < 1000; ++i) {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    EXPECT_EQ(h(x), gf2_mod(x, Gf2PolyHash::polynomial(6), 6));
+  // Every degree: the tables are built from the residues of single bits, the reference divides.
+  for (uint32_t d = 1; d <= Gf2PolyHash::kMaxDegree; ++d) {
+    Gf2PolyHash h(d);
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 1000; ++i) {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      ASSERT_EQ(h(x), gf2_mod(x, Gf2PolyHash::polynomial(d), d)) << "degree " << d << " x " << x;
+    }
+    for (int b = 0; b < 64; ++b) ASSERT_EQ(h(uint64_t(1) << b), gf2_mod(uint64_t(1) << b, Gf2PolyHash::polynomial(d), d));
   }
 }
 
