@@ -7,7 +7,7 @@ namespace gpucosim::tb {
 
 namespace {
 const char* const kRequired[] = {
-    "alloc_new", "alloc_relist", "alloc_dirty_victim", "preload_hit", "preload_fetch", "preload_fetch_dirty_victim",
+    "alloc_fresh", "alloc_redefine", "alloc_dirty_victim", "preload_hit", "preload_fetch", "preload_fetch_dirty_victim",
     "invalidating_read", "cache_invalidation", "bank_conflict_retry", "write_evict_dirty", "erase", "evict_read",
     "draining", "drain_to_stack", "exit", "exit_relaunch", "blocked_skip", "mem_backpressure", "wait_for_room",
     "two_preloading", "quiet"};
@@ -55,8 +55,10 @@ ReglessEnv::Region ReglessEnv::make_region(uint32_t w) {
   Warp& x = warps_[w];
   Region g;
   g.final = x.regions_left == 1;
-  const uint32_t pool = std::min<uint32_t>(p_.n_regs, 12);
+  // Registers a program uses: more than its share of the OSU, so lines are evicted and fetched.
+  const uint32_t pool = std::min<uint32_t>(p_.n_regs, p_.n_regs > 16 ? 24 : 12);
   auto pct = [&](uint32_t n) { return rng_() % 100 < n; };
+  x.before = x.defined;
   std::set<uint32_t> avail(x.defined.begin(), x.defined.end()), written, inputs, used;
   const uint32_t n = 2 + uint32_t(rng_() % 5);
   for (uint32_t i = 0; i < n; ++i) {
@@ -179,6 +181,8 @@ bool ReglessEnv::run(uint64_t max_cycles) {
         const Inst& ins = x.rgn.insts[op.inst];
         Op wr{kRlWrite, op.reg, op.rel, out_.rsp_line[k], op.inst, value(uint32_t(sw), op.reg, x.srcval, op.inst)};
         x.pending_line[op.reg] = out_.rsp_line[k];
+        if (x.rgn.interior.count(op.reg)) x.interior_values.insert(wr.data);
+        cov_.hit(x.before.count(op.reg) ? "alloc_redefine" : "alloc_fresh");
         x.writes.push_back({cycle_ + ins.latency, wr});
       }
       if (x.ops.empty()) {
@@ -200,6 +204,9 @@ bool ReglessEnv::run(uint64_t max_cycles) {
           if (f.warp == w) fail("warp " + std::to_string(w) + " active before its preload of r" + std::to_string(f.reg) + " arrived");
         x.inst = 0;
         x.end_sent = false;
+        x.interior_values.clear();
+        if (__builtin_popcountll(x.rgn.pre) > x.fetched) cov_.hit("preload_hit");
+        x.fetched = 0;
         start_instruction(w);
       }
       if ((out_.draining & bit) && !(prev.draining & bit)) cov_.hit("draining");
@@ -222,7 +229,7 @@ bool ReglessEnv::run(uint64_t max_cycles) {
         if (out_.mem_wb) {
           const uint32_t w = out_.mem_wb_warp, r = out_.mem_wb_reg;
           const Warp& x = warps_[w];
-          if (x.rgn.interior.count(r) && ((out_.active | out_.draining) >> w & 1u))
+          if (x.interior_values.count(out_.mem_data) && ((out_.active | out_.draining) >> w & 1u))
             fail("interior register reached memory: warp " + std::to_string(w) + " r" + std::to_string(r));
           if (x.defined.count(r) && !x.pending_line.count(r) && out_.mem_data != golden_[w][r])
             fail("write-back of a stale value: warp " + std::to_string(w) + " r" + std::to_string(r));
@@ -231,6 +238,7 @@ bool ReglessEnv::run(uint64_t max_cycles) {
         }
         if (out_.mem_rd) {
           fetches_.push_back(Fetch{cycle_ + 3 + rng_() % 30, out_.mem_warp, out_.mem_reg, out_.mem_line, out_.mem_inv});
+          warps_[out_.mem_warp].fetched += 1;
           cov_.hit("preload_fetch");
           if (out_.mem_inv) cov_.hit("invalidating_read");
         } else if (out_.mem_inv) {
@@ -357,7 +365,10 @@ bool ReglessEnv::run(uint64_t max_cycles) {
     if (cycle_ - last_progress > 5000) fail("no forward progress for 5000 cycles");
     bool all_done = true;
     for (const Warp& x : warps_) all_done = all_done && x.programs >= programs_ && !x.launched;
-    if (all_done) return error_.empty();
+    if (all_done) {
+      ++cycle_;
+      return error_.empty();
+    }
   }
   if (error_.empty()) fail("did not finish in " + std::to_string(max_cycles) + " cycles");
   return false;
