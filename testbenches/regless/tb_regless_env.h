@@ -65,7 +65,7 @@ class ReglessEnv {
     std::vector<uint64_t> srcval;
     std::map<uint32_t, uint32_t> pending_line;   // dst register -> allocated line, not yet written
     std::vector<std::pair<uint64_t, Op>> writes; // (ready cycle, write)
-    std::set<uint64_t> interior_values;  // values written to interior registers in the current region
+    std::set<std::pair<uint32_t, uint64_t>> interior_values;  // (register, value) written to interior registers in the current region
     std::set<uint32_t> before;           // registers defined before the current region
     uint32_t fetched = 0;                // fetches taken for the current region
     bool end_sent = false;
