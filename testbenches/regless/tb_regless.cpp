@@ -122,6 +122,52 @@ TEST(ReglessTb, LockstepFindsAOneBitDifference) {
   EXPECT_NE(env.error().find("lockstep mismatch at cycle 200, active"), std::string::npos) << env.error();
 }
 
+// Mutants of the shard (the twin behind a wrapper that breaks one thing), run without lockstep and
+// without the protocol checker: the environment's own invariant checkers must catch each.
+class Mutant : public ReglessBlock {
+ public:
+  enum Kind { kDropWriteBack, kEraseAsEvict, kEarlyActive, kLoseRegionEnd };
+  Mutant(const ReglessParams& p, Kind k) : t_(p, true), k_(k) {}
+  void reset(ReglessOutputs& out) override { t_.reset(out); }
+  void step(const ReglessInputs& in, ReglessOutputs& out) override {
+    ReglessInputs x = in;
+    if (k_ == kEraseAsEvict)
+      for (uint32_t k = 0; k < kReglessMaxOps; ++k)
+        if (x.op_rel[k] == kRlErase) x.op_rel[k] = kRlEvict;
+    if (k_ == kLoseRegionEnd) x.end_valid = false;
+    t_.step(x, out);
+    if (k_ == kDropWriteBack) out.mem_wb = false;
+    if (k_ == kEarlyActive) out.active |= out.preloading, out.preloading = 0;
+  }
+  const ReglessParams& params() const override { return t_.params(); }
+  const char* kind() const override { return "tlm"; }
+
+ private:
+  ReglessTwin t_;
+  Kind k_;
+};
+
+std::string mutant_error(Mutant::Kind k) {
+  Mutant dut(Vregless_tb_small_params(), k);
+  ReglessCoverage cov;
+  ReglessEnv env(dut, 3, cov);
+  EXPECT_FALSE(env.run(50000));
+  return env.error();
+}
+
+TEST(ReglessTb, InvariantCheckersCatchMutants) {
+  // a dirty victim dropped instead of written back: its value is lost
+  EXPECT_NE(mutant_error(Mutant::kDropWriteBack).find("lost register value"), std::string::npos);
+  // interior registers kept on the dirty list: they reach memory
+  EXPECT_NE(mutant_error(Mutant::kEraseAsEvict).find("interior register reached memory"), std::string::npos);
+  // a warp issuing before its inputs arrived
+  const std::string early = mutant_error(Mutant::kEarlyActive);
+  EXPECT_TRUE(early.find("active before its preload") != std::string::npos ||
+              early.find("error answer") != std::string::npos) << early;
+  // regions that never end: no forward progress
+  EXPECT_NE(mutant_error(Mutant::kLoseRegionEnd).find("no forward progress"), std::string::npos);
+}
+
 TEST(ReglessTb, StructuralCoverageOfTheRtl) {
   const std::string path = test::scratch_dir() + "/regless_coverage.dat";
   std::remove(path.c_str());
