@@ -152,6 +152,7 @@ std::string mutant_error(Mutant::Kind k) {
   ReglessCoverage cov;
   ReglessEnv env(dut, 3, cov);
   EXPECT_FALSE(env.run(50000));
+  std::printf("[regless mutant %d] %s\n", int(k), env.error().c_str());
   return env.error();
 }
 
