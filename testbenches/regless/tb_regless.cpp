@@ -82,7 +82,7 @@ TEST(ReglessTb, SmallShardRandomLockstepScoreboardCoverage) {
   random_suite<Vregless_tb_small>(Vregless_tb_small_params(), "small", 6);
 }
 TEST(ReglessTb, Gtx980ShardRandomLockstepScoreboardCoverage) {
-  random_suite<Vregless_tb_gtx980>(Vregless_tb_gtx980_params(), "gtx980", 3);
+  random_suite<Vregless_tb_gtx980>(Vregless_tb_gtx980_params(), "gtx980", 8);
 }
 
 TEST(ReglessTb, EvaluatingEveryCycleComparesEveryCycle) {

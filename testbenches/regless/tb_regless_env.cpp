@@ -58,7 +58,7 @@ ReglessEnv::Region ReglessEnv::make_region(uint32_t w) {
   Region g;
   g.final = x.regions_left == 1;
   // Registers a program uses: more than its share of the OSU, so lines are evicted and fetched.
-  const uint32_t pool = std::min<uint32_t>(p_.n_regs, p_.n_regs > 16 ? 24 : 12);
+  const uint32_t pool = std::min<uint32_t>(p_.n_regs, p_.n_regs > 16 ? 32 : 12);
   auto pct = [&](uint32_t n) { return rng_() % 100 < n; };
   x.before = x.defined;
   std::set<uint32_t> avail(x.defined.begin(), x.defined.end()), written, inputs, used;
