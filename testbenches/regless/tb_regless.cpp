@@ -11,6 +11,8 @@
 
 #include "Vregless_tb_gtx980.h"
 #include "Vregless_tb_gtx980_params.h"
+#include "Vregless_tb_odd.h"
+#include "Vregless_tb_odd_params.h"
 #include "Vregless_tb_small.h"
 #include "Vregless_tb_small_params.h"
 #include "systemc/blocks/kit/checked.h"
@@ -83,6 +85,10 @@ TEST(ReglessTb, SmallShardRandomLockstepScoreboardCoverage) {
 }
 TEST(ReglessTb, Gtx980ShardRandomLockstepScoreboardCoverage) {
   random_suite<Vregless_tb_gtx980>(Vregless_tb_gtx980_params(), "gtx980", 8);
+}
+
+TEST(ReglessTb, OddShardRandomLockstepScoreboardCoverage) {
+  random_suite<Vregless_tb_odd>(Vregless_tb_odd_params(), "odd", 4);
 }
 
 TEST(ReglessTb, EvaluatingEveryCycleComparesEveryCycle) {
