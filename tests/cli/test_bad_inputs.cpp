@@ -186,7 +186,13 @@ TEST_P(cli_resources, RefusedFastWithLittleMemory) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
   EXPECT_LT(s, 2.0);
+#if defined(__SANITIZE_ADDRESS__)
+  // The child is the same build: ASan's shadow memory alone exceeds the bound, so only the refusal
+  // and its speed are checked here; the release suite checks the memory.
+  (void)ru;
+#else
   EXPECT_LT(ru.ru_maxrss, 200 * 1024) << "KB";  // every child so far, this test's only
+#endif
 }
 
 INSTANTIATE_TEST_SUITE_P(
