@@ -10,7 +10,18 @@ namespace gpucosim::power {
 
 namespace {
 
-std::vector<std::string> split_csv(const std::string& line) {
+uint64_t fnv1a(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+std::vector<std::string> split_csv_line(const std::string& line) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : line) {
@@ -25,24 +36,13 @@ std::vector<std::string> split_csv(const std::string& line) {
   return out;
 }
 
-uint64_t fnv1a(const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-}  // namespace
-
 std::vector<CactiRow> load_cacti_sweep(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path, 0, "cannot open the CACTI sweep file");
   std::string line;
   if (!std::getline(in, line)) throw InputError(path, 1, "expected a CSV header line");
   std::map<std::string, size_t> col;
-  const auto header = split_csv(line);
+  const auto header = split_csv_line(line);
   for (size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   for (const char* need : {"config_id", "cache_type", "size_bytes", "block_bytes", "associativity", "rw_ports",
                            "excl_read_ports", "excl_write_ports", "tech_nm", "data_cell_type", "temperature_K", "ecc",
@@ -55,7 +55,7 @@ std::vector<CactiRow> load_cacti_sweep(const std::string& path) {
   while (std::getline(in, line)) {
     ++line_no;
     if (line.empty() || line == "\r") continue;
-    const auto f = split_csv(line);
+    const auto f = split_csv_line(line);
     if (f.size() < header.size())
       throw InputError(path, line_no, "expected " + std::to_string(header.size()) + " fields, found " +
                                           std::to_string(f.size()));

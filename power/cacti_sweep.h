@@ -21,6 +21,9 @@ struct CactiRow {
   int ndwl = 0, ndbl = 0, nspd = 0;
 };
 
+// The fields of one line of a CACTI CSV (comma-separated, no quoting; a trailing '\r' dropped).
+std::vector<std::string> split_csv_line(const std::string& line);
+
 // Reads a CACTI sweep CSV (the columns of cacti7_reference_points.csv / cacti7_train.csv). Throws
 // InputError(path, line, ...) for an unreadable file, a missing column or a malformed field.
 std::vector<CactiRow> load_cacti_sweep(const std::string& path);

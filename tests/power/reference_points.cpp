@@ -6,25 +6,12 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "power/cacti_sweep.h"
 #include "tests/support/test_paths.h"
 
 namespace gpucosim::test {
 
 namespace {
-std::vector<std::string> split_csv(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : line) {
-    if (ch == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (ch != '\r') {
-      cur += ch;
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
 double num(const std::string& s) { return s.empty() ? 0.0 : std::stod(s); }
 }  // namespace
 
@@ -40,12 +27,12 @@ std::vector<ReferencePoint> load_reference_points(const std::string& csv_path) {
   std::string line;
   std::getline(in, line);
   std::map<std::string, size_t> col;
-  auto header = split_csv(line);
+  auto header = power::split_csv_line(line);
   for (size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   std::vector<ReferencePoint> pts;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
-    auto f = split_csv(line);
+    auto f = power::split_csv_line(line);
     auto get = [&](const std::string& name) { return f.at(col.at(name)); };
     ReferencePoint p;
     p.id = get("config_id");
