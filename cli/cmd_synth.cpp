@@ -1,7 +1,6 @@
 // `gpucosim synth BLOCK`: synthesise an RTL block with Yosys onto a standard-cell liberty, time it
 // with OpenSTA, cost its SRAM macros with the SRAM model, and write DIR/synth.json + synth.md.
 // Optionally compares with (or refreshes) the block's golden values for the area/fmax regression.
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -24,8 +23,7 @@ namespace {
 
 struct SynthArgs {
   std::string block, liberty, out, rtl_dir, golden, yosys = "yosys", sta = "sta";
-  // As given ("5", "5ns", "45nm"); unset: the manifest's clock, the liberty's node.
-  std::optional<std::string> clock_ns, node_nm;
+  std::optional<double> clock_ns, node_nm;  // unset: the manifest's clock, the liberty's node
   double sram_activity = 0.1;
   int progress = -1;  // --progress 1, --no-progress 0, neither -1
   std::vector<std::string> params;
@@ -37,28 +35,6 @@ std::string fixed(double v, int prec) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", prec, v);
   return buf;
-}
-
-// A positive, finite number with an optional unit suffix ("5", "5ns", "45nm"), within lo..hi.
-// Anything else is an error naming the option, before any tool runs.
-double positive_option(const std::string& option, const std::optional<std::string>& given, const std::string& unit,
-                       double lo, double hi, const std::string& example) {
-  if (!given) return 0;  // 0 = the flow's default
-  std::string t = *given;
-  if (t.size() > unit.size() && t.compare(t.size() - unit.size(), unit.size(), unit) == 0) t.resize(t.size() - unit.size());
-  double v = 0;
-  bool ok = false;
-  try {
-    size_t used = 0;
-    v = std::stod(t, &used);
-    ok = used == t.size() && std::isfinite(v);
-  } catch (const std::exception&) {
-  }
-  if (!ok) throw InputError(option, 0, "'" + *given + "': expected a number of " + unit + ", e.g. " + example);
-  if (!(v > 0)) throw InputError(option, 0, "'" + *given + "': expected a positive number of " + unit + ", e.g. " + example);
-  if (v < lo || v > hi)
-    throw InputError(option, 0, "'" + *given + "': expected " + fixed(lo, 3) + ".." + fixed(hi, 0) + " " + unit + ", e.g. " + example);
-  return v;
 }
 
 // Paths the tools see are made absolute here: the tools run inside the output folder, so a path
@@ -73,17 +49,14 @@ std::string absolute_program(const std::string& p) { return p.find('/') == std::
 
 void run(const SynthArgs& a) {
   namespace fs = std::filesystem;
-  // Options first: a bad value is reported before anything is read or run.
-  const double clock_ns = positive_option("--clock-ns", a.clock_ns, "ns", 1e-3, 1e6, "5");
-  const double node_nm = positive_option("--node", a.node_nm, "nm", 5, 1000, "180 or 45");
   const synth::BlockManifest m = synth::load_manifest(
       synth::locate_manifest(a.block, a.rtl_dir.empty() ? synth::default_rtl_dir() : absolute_path(a.rtl_dir)));
 
   synth::SynthOptions o;
   o.out_dir = absolute_path(a.out.empty() ? (fs::path("gpucosim-out") / "synth" / m.block).string() : a.out);
   o.liberty = absolute_path(a.liberty);
-  o.node_nm = node_nm;    // 0 = from the liberty
-  o.clock_ns = clock_ns;  // 0 = the manifest's
+  o.node_nm = a.node_nm.value_or(0);    // 0 = from the liberty
+  o.clock_ns = a.clock_ns.value_or(0);  // 0 = the manifest's
   o.yosys = absolute_program(a.yosys);
   o.sta = absolute_program(a.sta);
   o.flat = a.flat;
@@ -170,9 +143,11 @@ void register_synth_command(CLI::App& app) {
   cmd->add_option("block", a->block, "block name (rtl/<block>/block.json), a folder with block.json, or a manifest")
       ->required();
   cmd->add_option("--liberty", a->liberty, "standard-cell liberty (default: Debian qflow-tech-osu018, 180 nm)");
-  cmd->add_option("--clock-ns", a->clock_ns, "target clock period in ns, positive, e.g. 5 or 5ns (default: the manifest's)");
+  add_real_option(cmd, "--clock-ns", &a->clock_ns, "target clock period in ns, e.g. 5 or 5ns (default: the manifest's)", 0,
+                  1e6, /*min_exclusive=*/true, "ns");
   cmd->add_option("--out", a->out, "output folder (default: gpucosim-out/synth/<block>)");
-  cmd->add_option("--node", a->node_nm, "process node of the liberty in nm (5..1000, e.g. 45 or 45nm), when its name does not tell");
+  add_real_option(cmd, "--node", &a->node_nm, "process node of the liberty in nm (5..1000, e.g. 45 or 45nm), when its name does not tell",
+                  5, 1000, /*min_exclusive=*/false, "nm");
   cmd->add_flag("--flat", a->flat,
                 "flatten the design before mapping (one netlist) instead of mapping each unique module once");
   cmd->add_option("--param", a->params, "override a top-level parameter: NAME=VALUE (repeatable)");

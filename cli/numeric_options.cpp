@@ -32,12 +32,17 @@ uint64_t parse_uint_arg(const std::string& option, const std::string& text, uint
   return v;
 }
 
-double parse_real_arg(const std::string& option, const std::string& text, double min, double max, bool min_exclusive) {
-  const std::string range = (min_exclusive ? "(" : "[") + number_text(min) + ", " + number_text(max) + "]";
+double parse_real_arg(const std::string& option, const std::string& text, double min, double max, bool min_exclusive,
+                      const std::string& unit) {
+  const std::string range = (min_exclusive ? "(" : "[") + number_text(min) + ", " + number_text(max) + "]" +
+                            (unit.empty() ? "" : " " + unit);
+  std::string number = text;
+  if (!unit.empty() && number.size() > unit.size() && number.compare(number.size() - unit.size(), unit.size(), unit) == 0)
+    number.resize(number.size() - unit.size());
   char* end = nullptr;
   errno = 0;
-  const double v = text.empty() ? 0 : std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+  const double v = number.empty() ? 0 : std::strtod(number.c_str(), &end);
+  if (number.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
     throw InputError(option, 0, "expected a number in " + range + ", got '" + text + "'");
   if (v > max || v < min || (min_exclusive && v == min))
     throw InputError(option, 0, "expected a number in " + range + ", got '" + text + "'");
@@ -75,15 +80,16 @@ CLI::Option* add_uint_option(CLI::App* cmd, const std::string& name, std::option
 }
 
 CLI::Option* add_real_option(CLI::App* cmd, const std::string& name, double* out, const std::string& help, double min,
-                             double max, bool min_exclusive) {
+                             double max, bool min_exclusive, const std::string& unit) {
   return cmd->add_option_function<std::string>(
-      name, [=](const std::string& v) { *out = parse_real_arg(name, v, min, max, min_exclusive); }, help);
+      name, [=](const std::string& v) { *out = parse_real_arg(name, v, min, max, min_exclusive, unit); }, help);
 }
 
 CLI::Option* add_real_option(CLI::App* cmd, const std::string& name, std::optional<double>* out,
-                             const std::string& help, double min, double max, bool min_exclusive) {
+                             const std::string& help, double min, double max, bool min_exclusive,
+                             const std::string& unit) {
   return cmd->add_option_function<std::string>(
-      name, [=](const std::string& v) { *out = parse_real_arg(name, v, min, max, min_exclusive); }, help);
+      name, [=](const std::string& v) { *out = parse_real_arg(name, v, min, max, min_exclusive, unit); }, help);
 }
 
 CLI::Option* add_bytes_option(CLI::App* cmd, const std::string& name, std::optional<uint64_t>* out, const std::string& help) {

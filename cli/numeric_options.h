@@ -18,18 +18,21 @@ CLI::Option* add_uint_option(CLI::App* cmd, const std::string& name, uint64_t* o
 CLI::Option* add_uint_option(CLI::App* cmd, const std::string& name, std::optional<uint64_t>* out,
                              const std::string& help, uint64_t min = 0, uint64_t max = UINT64_MAX);
 
-// A finite real number in [min, max] (or (min, max] when min_exclusive).
+// A finite real number in [min, max] (or (min, max] when min_exclusive). A non-empty `unit` may
+// follow the number ("5ns", "45nm" with unit "ns", "nm").
 CLI::Option* add_real_option(CLI::App* cmd, const std::string& name, double* out, const std::string& help, double min,
-                             double max, bool min_exclusive = false);
+                             double max, bool min_exclusive = false, const std::string& unit = "");
 CLI::Option* add_real_option(CLI::App* cmd, const std::string& name, std::optional<double>* out,
-                             const std::string& help, double min, double max, bool min_exclusive = false);
+                             const std::string& help, double min, double max, bool min_exclusive = false,
+                             const std::string& unit = "");
 
 // A byte count: an integer with an optional K, M, G or T suffix (powers of 1024), e.g. 512M.
 CLI::Option* add_bytes_option(CLI::App* cmd, const std::string& name, std::optional<uint64_t>* out, const std::string& help);
 
 // The parsers themselves (exposed for tests); they throw InputError naming `option`.
 uint64_t parse_uint_arg(const std::string& option, const std::string& text, uint64_t min, uint64_t max);
-double parse_real_arg(const std::string& option, const std::string& text, double min, double max, bool min_exclusive);
+double parse_real_arg(const std::string& option, const std::string& text, double min, double max, bool min_exclusive,
+                      const std::string& unit = "");
 uint64_t parse_bytes_arg(const std::string& option, const std::string& text);
 
 }  // namespace gpucosim::cli
