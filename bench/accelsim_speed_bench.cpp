@@ -20,12 +20,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bench/bench_args.h"
 #include "bench/cli_run.h"
+#include "validation/accelsim_reference.h"
 
 extern char** environ;
 
@@ -36,26 +36,6 @@ namespace fs = std::filesystem;
 constexpr double kTargetRatio = 200.0;          // x Accel-Sim's wall time (issue 15)
 constexpr double kLargeTraceInsn = 100000.0;    // rows above this many warp instructions are held to it
 constexpr double kMemoryBoundFloor = 300000.0;  // warp instructions/s on transpose_naive and spmv_csr
-
-struct Row {
-  std::string case_name, workload, params, config;
-  double warp_insn = 0, wall_s = 0, rss_mb = 0;
-};
-
-std::vector<Row> read_rows(const std::string& csv) {
-  std::vector<Row> rows;
-  std::ifstream f(csv);
-  std::string line;
-  std::getline(f, line);  // header: case,workload,params,config,gpu_sim_cycle,warp_insn,...,wall_s,max_rss_mb
-  while (std::getline(f, line)) {
-    std::vector<std::string> v;
-    std::stringstream ss(line);
-    for (std::string cell; std::getline(ss, cell, ',');) v.push_back(cell);
-    if (v.size() < 13) continue;
-    rows.push_back(Row{v[0], v[1], v[2], v[3], std::stod(v[5]), std::stod(v[11]), std::stod(v[12])});
-  }
-  return rows;
-}
 
 struct Timed {
   bool ok = false;
@@ -84,40 +64,6 @@ bool shell(const std::string& cmd) {
   if (std::system((cmd + " > /dev/null").c_str()) == 0) return true;
   std::fprintf(stderr, "failed: %s\n", cmd.c_str());
   return false;
-}
-
-// Writes the row's trace into `dir` (kernelslist.g inside); false on failure.
-bool make_trace(const Row& r, const std::string& shared, const std::string& exe, const std::string& dir) {
-  fs::create_directories(dir);
-  if (r.workload == "vectorAdd_nvbit_sm80") {
-    const std::string fx = shared + "/fixtures/accelsim-vectoradd-sm80";
-    if (r.case_name == "fixture_x1") {
-      fs::copy(fx, dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-      return true;
-    }
-    if (r.case_name != "fixture_x10") {
-      std::fprintf(stderr, "unknown fixture case %s\n", r.case_name.c_str());
-      return false;
-    }
-    return shell("python3 " + shared + "/tools/replicate_trace.py " + fx + "/kernel-1.traceg " + dir +
-                 "/kernel-1.traceg -n 10 --kernelslist " + fx + "/kernelslist.g " + dir + "/kernelslist.g");
-  }
-  std::string params;
-  if (r.params.rfind("defaults", 0) != 0) {
-    std::stringstream ss(r.params);
-    for (std::string kv; ss >> kv;) params += " --param " + kv;
-  }
-  return shell(exe + " trace gen " + r.workload + params + " --out " + dir);
-}
-
-std::vector<std::string> accelsim_configs(const std::string& shared, const std::string& config) {
-  const std::string c = shared + "/accelsim-configs/";
-  if (config == "SM7_QV100 + UDP unit")
-    return {"--config", c + "SM7_QV100/gpgpusim.config", "--config", c + "SM7_QV100/trace.config", "--config",
-            c + "SM7_QV100/udp-for-sm80-traces.config"};
-  if (config == "SM86_RTX3070")
-    return {"--config", c + "SM86_RTX3070/gpgpusim.config", "--config", c + "SM86_RTX3070/trace.config"};
-  return {};
 }
 
 struct Measured {
@@ -187,15 +133,30 @@ int bench_accelsim_speed(int argc, char** argv) {
   std::printf("%-20s %-21s %10s %9s %12s %10s %8s %7s %7s  %s\n", "case", "config", "warp_insn", "wall_s",
               "warp_insn/s", "accel_s", "ratio", "rss_MB", "acc_MB", "verdict (>= 200x above 100 K insns)");
   int rc = 0;
-  for (const Row& r : read_rows(csv)) {
+  std::vector<gpucosim::validation::ReferenceRow> rows;
+  try {
+    rows = gpucosim::validation::read_reference_rows(csv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "accelsim-speed: %s\n", e.what());
+    return 1;
+  }
+  for (const gpucosim::validation::ReferenceRow& r : rows) {
     const std::string trace = (scratch / ("trace-" + r.case_name)).string();
-    if (!fs::exists(trace + "/kernelslist.g") && !make_trace(r, shared, exe, trace)) return 1;
-    std::vector<std::string> args = accelsim_configs(shared, r.config);
-    if (args.empty()) {
+    std::string make;
+    try {
+      make = gpucosim::validation::trace_command(r, shared, exe, trace);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "accelsim-speed: %s\n", e.what());
+      return 1;
+    }
+    if (!fs::exists(trace + "/kernelslist.g") && !shell(make)) return 1;
+    const std::vector<std::string> files = gpucosim::validation::config_files(shared, r.config);
+    if (files.empty()) {
       std::fprintf(stderr, "unknown configuration '%s' in %s\n", r.config.c_str(), csv.c_str());
       return 1;
     }
-    args.insert(args.begin(), {"--trace", trace + "/kernelslist.g"});
+    std::vector<std::string> args = {"--trace", trace + "/kernelslist.g"};
+    for (const std::string& f : files) args.insert(args.end(), {"--config", f});
     args.insert(args.end(), {"--set", "gpgpu_perf_sim_memcpy=0"});
     const Measured m = measure(exe, args, (scratch / "out").string(), reps);
     if (!m.ok) return 1;
@@ -204,7 +165,7 @@ int bench_accelsim_speed(int argc, char** argv) {
     const char* verdict = !large ? "n/a (small)" : ratio >= kTargetRatio ? "met" : "NOT MET";
     if (large && ratio < kTargetRatio) rc = 1;
     std::printf("%-20s %-21s %10.0f %9.3f %12.0f %10.2f %7.1fx %7.1f %7.1f  %s\n", r.case_name.c_str(),
-                r.config.c_str(), m.warp_insn, m.wall_s, m.warp_insn / m.wall_s, r.wall_s, ratio, m.rss_mb, r.rss_mb,
+                r.config.c_str(), m.warp_insn, m.wall_s, m.warp_insn / m.wall_s, r.wall_s, ratio, m.rss_mb, r.max_rss_mb,
                 verdict);
     std::fflush(stdout);
   }

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_paths.h"
+#include "validation/accelsim_reference.h"
 
 namespace gpucosim {
 namespace {
@@ -28,15 +29,21 @@ nlohmann::json read_json(const std::string& path) {
   return f ? nlohmann::json::parse(f, nullptr, false) : nlohmann::json();
 }
 
-// --config arguments for Accel-Sim's files of `config` (a csv "config" value or a folder name).
+// --config arguments for Accel-Sim's files of a CSV configuration name ("" when ../shared is absent).
 std::string accelsim_files(const std::string& config) {
   const std::string root = test::shared_path("accelsim-configs");
   if (root.empty()) return "";
-  if (config.rfind("SM7_QV100", 0) == 0)
-    return " --config " + root + "/SM7_QV100/gpgpusim.config --config " + root + "/SM7_QV100/trace.config --config " +
-           root + "/SM7_QV100/udp-for-sm80-traces.config";
-  return " --config " + root + "/SM86_RTX3070/gpgpusim.config --config " + root + "/SM86_RTX3070/trace.config";
+  return validation::config_args(std::filesystem::path(root).parent_path().string(), config);
 }
+
+// The configuration of the reference runs that each preset reads, and a folder name for its run.
+struct PresetFiles {
+  const char* preset;
+  const char* config;  // as accelsim_results.csv names it
+  const char* folder;
+};
+const PresetFiles kPresetFiles[] = {{"QV100", "SM7_QV100 + UDP unit", "SM7_QV100"},
+                                    {"RTX3070", "SM86_RTX3070", "SM86_RTX3070"}};
 
 // The statistics that can differ between two identical runs (host time).
 bool host_dependent(const std::string& k) { return k.rfind("sim_rate", 0) == 0 || k == "sim_wall_s"; }
@@ -46,11 +53,11 @@ TEST(cli_accelsim_configs, PresetsGiveTheStatisticsOfAccelSimsFiles) {
   if (fixture.empty() || test::shared_path("accelsim-configs").empty())
     GTEST_SKIP() << "../shared/fixtures or ../shared/accelsim-configs is absent";
   const std::string dir = test::scratch_dir();
-  for (const auto& [preset, files] : {std::pair<std::string, std::string>{"QV100", "SM7_QV100"},
-                                      std::pair<std::string, std::string>{"RTX3070", "SM86_RTX3070"}}) {
+  for (const PresetFiles& pf : kPresetFiles) {
+    const std::string preset = pf.preset, files = pf.folder;
     const std::string trace = " --trace " + fixture + "/kernelslist.g --quiet";
     const auto a = cli("run --config " + preset + trace + " --out " + dir + "/" + preset);
-    const auto b = cli("run" + accelsim_files(files) + trace + " --out " + dir + "/" + files);
+    const auto b = cli("run" + accelsim_files(pf.config) + trace + " --out " + dir + "/" + files);
     ASSERT_EQ(a.exit_code, 0) << a.output;
     ASSERT_EQ(b.exit_code, 0) << b.output;
     const nlohmann::json ja = read_json(dir + "/" + preset + "/stats.json");
@@ -83,8 +90,9 @@ TEST(cli_accelsim_configs, EveryUnmodelledOptionIsExplained) {
   doc << d.rdbuf();
   ASSERT_FALSE(doc.str().empty());
   const std::string dir = test::scratch_dir();
-  for (const char* files : {"SM7_QV100", "SM86_RTX3070"}) {
-    const auto r = cli("run" + accelsim_files(files) + " --trace " + fixture + "/kernelslist.g --out " + dir + "/" + files +
+  for (const PresetFiles& pf : kPresetFiles) {
+    const std::string files = pf.folder;
+    const auto r = cli("run" + accelsim_files(pf.config) + " --trace " + fixture + "/kernelslist.g --out " + dir + "/" + files +
                        " --max-cycles 10");
     const nlohmann::json j = read_json(dir + "/" + files + "/stats.json");
     ASSERT_TRUE(j.contains("unmodelled_options")) << r.output;
@@ -98,60 +106,15 @@ TEST(cli_accelsim_configs, EveryUnmodelledOptionIsExplained) {
   }
 }
 
-struct Row {
-  std::string name, workload, params, config;
-  double warp_insn = 0, l1d_accesses = 0, l1d_misses = 0, l2_accesses = 0, l2_misses = 0, dram_reads = 0;
-};
-
-std::vector<Row> reference_rows(const std::string& csv) {
-  std::ifstream in(csv);
-  std::vector<Row> rows;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
-    if (f.size() < 11) continue;
-    Row r;
-    r.name = f[0];
-    r.workload = f[1];
-    r.params = f[2];
-    r.config = f[3];
-    r.warp_insn = std::stod(f[5]);
-    r.l1d_accesses = std::stod(f[6]);
-    r.l1d_misses = std::stod(f[7]);
-    r.l2_accesses = std::stod(f[8]);
-    r.l2_misses = std::stod(f[9]);
-    r.dram_reads = std::stod(f[10]);
-    rows.push_back(r);
-  }
-  return rows;
-}
-
 // The kernelslist.g of a reference row's trace, made in `dir` as the reference README says.
-std::string make_trace(const Row& r, const std::string& dir) {
-  const std::string fixture = test::shared_fixture("accelsim-vectoradd-sm80");
-  if (r.name == "fixture_x1") return fixture + "/kernelslist.g";
-  const std::string out = dir + "/" + r.name;
-  if (r.name == "fixture_x10") {
-    const std::string tool = test::shared_path("tools/replicate_trace.py");
-    if (tool.empty()) return "";
-    std::filesystem::create_directories(out);
-    const auto t = test::run_command("python3 " + tool + " " + fixture + "/kernel-1.traceg " + out +
-                                     "/kernel-1.traceg -n 10 --kernelslist " + fixture + "/kernelslist.g " + out +
-                                     "/kernelslist.g");
-    return t.exit_code == 0 ? out + "/kernelslist.g" : "";
-  }
-  std::string params;
-  if (r.params.rfind("defaults", 0) != 0) {  // "k=v k=v"
-    std::stringstream ss(r.params);
-    for (std::string kv; ss >> kv;) params += " --param " + kv;
-  }
+std::string make_trace(const validation::ReferenceRow& r, const std::string& dir) {
+  const std::string out = dir + "/" + r.case_name;
   if (std::filesystem::exists(out + "/kernelslist.g")) return out + "/kernelslist.g";
-  const auto g = cli("trace gen " + r.workload + params + " --out " + out);
+  const std::string shared =
+      std::filesystem::path(test::shared_path("accelsim-reference")).parent_path().string();
+  const auto g = test::run_command(validation::trace_command(r, shared, test::gpucosim_exe(), out));
   EXPECT_EQ(g.exit_code, 0) << g.output;
-  return out + "/kernelslist.g";
+  return g.exit_code == 0 ? out + "/kernelslist.g" : "";
 }
 
 TEST(cli_accelsim_configs, CountsMatchAccelSimOnEveryReferenceRow) {
@@ -159,17 +122,17 @@ TEST(cli_accelsim_configs, CountsMatchAccelSimOnEveryReferenceRow) {
   if (csv.empty() || test::shared_fixture("accelsim-vectoradd-sm80").empty() ||
       test::shared_path("accelsim-configs").empty())
     GTEST_SKIP() << "../shared/accelsim-reference, fixtures or accelsim-configs is absent";
-  const std::vector<Row> rows = reference_rows(csv);
+  const std::vector<validation::ReferenceRow> rows = validation::read_reference_rows(csv);
   ASSERT_GE(rows.size(), 9u);
   const std::string dir = test::scratch_dir();
-  for (const Row& r : rows) {
-    const std::string label = r.name + " on " + r.config;
+  for (const validation::ReferenceRow& r : rows) {
+    const std::string label = r.case_name + " on " + r.config;
     const std::string trace = make_trace(r, dir);
     if (trace.empty()) {
       ADD_FAILURE() << label << ": could not make the trace";
       continue;
     }
-    const std::string out = dir + "/run_" + r.name + "_" + (r.config.rfind("SM7", 0) == 0 ? "qv" : "rtx");
+    const std::string out = dir + "/run_" + r.case_name + "_" + (r.config.rfind("SM7", 0) == 0 ? "qv" : "rtx");
     // As the reference runs: Accel-Sim's files, its L2 pre-fill inert (see the reference README).
     const auto run = cli("run" + accelsim_files(r.config) + " --trace " + trace +
                          " --set gpgpu_perf_sim_memcpy=0 --quiet --out " + out);

@@ -9,16 +9,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_paths.h"
+#include "validation/accelsim_reference.h"
 
 namespace gpucosim::test {
 namespace {
@@ -28,36 +27,6 @@ namespace fs = std::filesystem;
 std::string shared_dir() {
   const fs::path p = fs::path(source_dir()) / ".." / "shared";
   return fs::exists(p / "accelsim-reference" / "accelsim_results.csv") ? fs::canonical(p).string() : "";
-}
-
-struct Row {
-  std::string case_name, workload, params, config;
-  double gpu_sim_cycle = 0;
-};
-
-// The CSV's row for (case, config); its fields have no commas inside.
-bool find_row(const std::string& csv, const std::string& case_name, const std::string& config, Row& out) {
-  std::ifstream f(csv);
-  std::string line;
-  std::getline(f, line);  // header
-  while (std::getline(f, line)) {
-    std::vector<std::string> v;
-    std::stringstream ss(line);
-    for (std::string cell; std::getline(ss, cell, ',');) v.push_back(cell);
-    if (v.size() < 5 || v[0] != case_name || v[3] != config) continue;
-    out = Row{v[0], v[1], v[2], v[3], std::stod(v[4])};
-    return true;
-  }
-  return false;
-}
-
-// `--param k=v ...` for a row's params column ("defaults (...)" means none).
-std::string params_args(const std::string& params) {
-  if (params.rfind("defaults", 0) == 0) return "";
-  std::string args;
-  std::stringstream ss(params);
-  for (std::string kv; ss >> kv;) args += " --param " + kv;
-  return args;
 }
 
 struct Case {
@@ -87,43 +56,27 @@ const KnownGap kKnownGaps[] = {
 TEST_P(AccelSimCycles, GpuSimCycleWithinTenPercent) {
   const std::string shared = shared_dir();
   if (shared.empty()) GTEST_SKIP() << "../shared/accelsim-reference is absent";
-  Row row;
-  ASSERT_TRUE(find_row(shared + "/accelsim-reference/accelsim_results.csv", GetParam().case_name, GetParam().config, row))
-      << "no row " << GetParam().case_name << " / " << GetParam().config << " in accelsim_results.csv";
+  const std::string csv = shared + "/accelsim-reference/accelsim_results.csv";
+  validation::ReferenceRow row;
+  bool found = false;
+  for (const validation::ReferenceRow& r : validation::read_reference_rows(csv))
+    if (r.case_name == GetParam().case_name && r.config == GetParam().config) {
+      row = r;
+      found = true;
+    }
+  ASSERT_TRUE(found) << "no row " << GetParam().case_name << " / " << GetParam().config << " in accelsim_results.csv";
 
   // The trace, in a scratch folder under the build tree.
   const std::string dir = scratch_dir(), trace = dir + "/trace";
   const std::string exe = gpucosim_exe();
-  if (row.workload == "vectorAdd_nvbit_sm80") {
-    const std::string fx = shared + "/fixtures/accelsim-vectoradd-sm80";
-    const bool x10 = row.case_name == "fixture_x10";
-    ASSERT_TRUE(x10 || row.case_name == "fixture_x1") << "unknown fixture case " << row.case_name;
-    if (!x10) {
-      fs::create_directories(trace);
-      fs::copy(fx, trace, fs::copy_options::recursive);
-    } else {
-      if (run_command("python3 --version").exit_code != 0) GTEST_SKIP() << "python3 is absent (replicate_trace.py)";
-      fs::create_directories(trace);
-      const CommandResult r = run_command("python3 " + shared + "/tools/replicate_trace.py " + fx + "/kernel-1.traceg " +
-                                          trace + "/kernel-1.traceg -n 10 --kernelslist " + fx + "/kernelslist.g " +
-                                          trace + "/kernelslist.g");
-      ASSERT_EQ(r.exit_code, 0) << r.output;
-    }
-  } else {
-    const CommandResult r = run_command(exe + " trace gen " + row.workload + params_args(row.params) + " --out " + trace);
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-  }
+  if (row.case_name == "fixture_x10" && run_command("python3 --version").exit_code != 0)
+    GTEST_SKIP() << "python3 is absent (replicate_trace.py)";
+  const CommandResult made = run_command(validation::trace_command(row, shared, exe, trace));
+  ASSERT_EQ(made.exit_code, 0) << made.output;
 
   // Accel-Sim's configuration files, unchanged.
-  const std::string cfg = shared + "/accelsim-configs/";
-  std::string configs;
-  if (row.config == "SM7_QV100 + UDP unit")
-    configs = " --config " + cfg + "SM7_QV100/gpgpusim.config --config " + cfg + "SM7_QV100/trace.config --config " + cfg +
-              "SM7_QV100/udp-for-sm80-traces.config";
-  else if (row.config == "SM86_RTX3070")
-    configs = " --config " + cfg + "SM86_RTX3070/gpgpusim.config --config " + cfg + "SM86_RTX3070/trace.config";
-  else
-    FAIL() << "unknown configuration " << row.config;
+  const std::string configs = validation::config_args(shared, row.config);
+  ASSERT_FALSE(configs.empty()) << "unknown configuration " << row.config;
   const CommandResult r = run_command(exe + " run --trace " + trace + "/kernelslist.g" + configs +
                                       " --set gpgpu_perf_sim_memcpy=0 --quiet --no-progress --out " + dir + "/out");
   ASSERT_EQ(r.exit_code, 0) << r.output;
