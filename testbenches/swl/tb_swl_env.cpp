@@ -1,16 +1,13 @@
 #include "tb_swl_env.h"
 
-#include <sstream>
+#include "systemc/blocks/kit/checked.h"
 
 namespace gpucosim::tb {
 
+using kit::hex;
+
 namespace {
 uint32_t pop(uint64_t m) { return uint32_t(__builtin_popcountll(m)); }
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
 }  // namespace
 
 std::string SwlCoverage::missing() const {

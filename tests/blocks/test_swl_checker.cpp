@@ -13,6 +13,8 @@
 namespace gpucosim {
 namespace {
 
+using test::violation;
+
 SwlParams params(uint32_t n, uint32_t limit) {
   SwlParams p;
   p.n_warps = n;
@@ -20,15 +22,6 @@ SwlParams params(uint32_t n, uint32_t limit) {
   return p;
 }
 
-template <class F>
-std::string violation(F&& f) {
-  try {
-    f();
-  } catch (const kit::ProtocolViolation& e) {
-    return e.what();
-  }
-  return "";
-}
 bool starts(const std::string& s, const char* rule) { return s.rfind(rule, 0) == 0; }
 
 SwlInputs in(uint64_t launch, uint64_t retire, uint64_t parked, uint32_t limit = 2) {

@@ -8,6 +8,8 @@
 //                    void check_outputs(const Outputs& out); };
 // whose methods throw ProtocolViolation("<rule>: <what>"). kit::Checked runs it around any
 // implementation: on by default in tests, `gpucosim_<block>_check 1` in runs.
+#include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,6 +22,18 @@ class ProtocolViolation : public std::logic_error {
  public:
   explicit ProtocolViolation(const std::string& what) : std::logic_error(what) {}
 };
+
+// One rule of a checker: throws ProtocolViolation("<name>: <what>") unless `ok`.
+inline void rule(bool ok, const char* name, const std::string& what) {
+  if (!ok) throw ProtocolViolation(std::string(name) + ": " + what);
+}
+
+// A pin value in a violation's message ("0x1f").
+inline std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
 
 template <class T, class Checker>
 class Checked : public Impl<T> {

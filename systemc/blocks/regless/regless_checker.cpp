@@ -1,20 +1,13 @@
 #include "systemc/blocks/regless/regless_checker.h"
 
-#include <sstream>
-
 #include "systemc/blocks/kit/checked.h"
 
 namespace gpucosim {
 
+using kit::hex;
+using kit::rule;
+
 namespace {
-void rule(bool ok, const char* name, const std::string& what) {
-  if (!ok) throw kit::ProtocolViolation(std::string(name) + ": " + what);
-}
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
 uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
 std::string wr(uint32_t w, uint32_t r) { return "warp " + std::to_string(w) + " r" + std::to_string(r); }
 }  // namespace

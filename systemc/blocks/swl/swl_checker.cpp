@@ -1,22 +1,13 @@
 #include "systemc/blocks/swl/swl_checker.h"
 
 #include <algorithm>
-#include <sstream>
 
 #include "systemc/blocks/kit/checked.h"
 
 namespace gpucosim {
 
-namespace {
-void rule(bool ok, const char* name, const std::string& what) {
-  if (!ok) throw kit::ProtocolViolation(std::string(name) + ": " + what);
-}
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
-}  // namespace
+using kit::hex;
+using kit::rule;
 
 SwlChecker::SwlChecker(const SwlParams& p)
     : p_(p), mask_(p.n_warps >= 64 ? ~uint64_t(0) : (uint64_t(1) << p.n_warps) - 1) {}

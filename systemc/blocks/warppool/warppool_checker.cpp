@@ -4,11 +4,7 @@
 
 namespace gpucosim {
 
-namespace {
-void rule(bool ok, const char* name, const std::string& what) {
-  if (!ok) throw kit::ProtocolViolation(std::string(name) + ": " + what);
-}
-}  // namespace
+using kit::rule;
 
 WarpPoolChecker::WarpPoolChecker(const WarpPoolParams& p)
     : p_(p),
