@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "kernel/input_error.h"
+#include "synth/flow/port_usage.h"
 #include "synth/flow/templates.h"
 
 namespace gpucosim::synth {
@@ -39,6 +40,9 @@ FlowPaths FlowPaths::in(const std::string& dir) {
   auto p = [&dir](const char* f) { return (fs::path(dir) / f).string(); };
   FlowPaths f;
   f.dir = dir;
+  f.ports_script = p("ports.ys");
+  f.ports_log = p("ports.log");
+  f.ports_json = p("ports.json");
   f.yosys_script = p("synth.ys");
   f.yosys_log = p("yosys.log");
   f.stat = p("stat.txt");
@@ -57,18 +61,40 @@ FlowPaths FlowPaths::in(const std::string& dir) {
   return f;
 }
 
-std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat) {
+namespace {
+
+std::string read_sources(const BlockManifest& m) {
   std::string read = "read_verilog -sv";
   for (const auto& d : m.include_dirs) read += " -I" + yosys_path(d);
   for (const auto& s : m.sources) read += " " + yosys_path(s);
+  return read;
+}
 
-  std::string chparam;
-  if (!parameters.empty()) {
-    chparam = "chparam";
-    for (const auto& [k, v] : parameters) chparam += " -set " + k + " " + v;
-    chparam += " " + m.top;
-  }
+std::string chparam_command(const BlockManifest& m, const std::map<std::string, std::string>& parameters) {
+  if (parameters.empty()) return {};
+  std::string chparam = "chparam";
+  for (const auto& [k, v] : parameters) chparam += " -set " + k + " " + v;
+  return chparam + " " + m.top;
+}
+
+}  // namespace
+
+std::string ports_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
+                         const LibertyInfo& lib, const FlowPaths& paths) {
+  return render_template("ports.ys", {{"BLOCK", m.block},
+                                      {"TOP", m.top},
+                                      {"TOP_PATTERN", yosys_exact_pattern(m.top)},
+                                      {"LIBERTY", yosys_path(lib.path)},
+                                      {"READ_SOURCES", read_sources(m)},
+                                      {"CHPARAM", chparam_command(m, parameters)},
+                                      {"JSON", yosys_path(paths.ports_json)}});
+}
+
+std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat,
+                         const std::string& prune) {
+  const std::string read = read_sources(m);
+  const std::string chparam = chparam_command(m, parameters);
 
   std::string macros;
   if (!m.macros.empty()) {
@@ -95,6 +121,10 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                                            "marked keep_hierarchy), each of their modules synthesised and "
                                                            "mapped once with everything below it flattened into it."},
                                       {"KEEP_HIERARCHY", flat ? "" : "setattr -set keep_hierarchy 1 " + m.top + "/c:*"},
+                                      {"PRUNE", flat || prune.empty()
+                                                    ? ""
+                                                    : "# Instances that leave outputs unread get a copy of their module "
+                                                      "with those outputs cut\n# (synth/flow/port_usage.h).\n" + prune},
                                       {"STAT_TOP", flat ? "" : " -top " + m.top},
                                       {"CONSTR", lib.driving_cell.empty() ? "" : " -constr " + yosys_path(paths.abc_constr)},
                                       {"CONSTR_NOTE", lib.driving_cell.empty()

@@ -11,6 +11,7 @@ namespace gpucosim::synth {
 // Where one run keeps its files (all inside the output folder).
 struct FlowPaths {
   std::string dir;
+  std::string ports_script, ports_log, ports_json;  // the hierarchical flow's port-usage pass
   std::string yosys_script, yosys_log, stat, macros_rtlil, netlist;
   std::string macro_liberty, sta_script, sta_log;
   std::string abc_constr;  // ABC's boundary constraints (driving cell, output load)
@@ -20,10 +21,18 @@ struct FlowPaths {
 };
 
 // `flat`: flatten the design before mapping (the --flat flow); otherwise the hierarchy is kept,
-// every unique module (one per parameter set) is synthesised and mapped once, and stat reports
-// each module and the hierarchy's totals.
+// every unique module (one per parameter set and set of outputs its instances read) is
+// synthesised and mapped once, and stat reports each module and the hierarchy's totals.
+// `prune`: the hierarchical flow's commands that give instances with unread outputs their pruned
+// module copies (port_usage.h); ignored when flat.
 std::string yosys_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
-                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat);
+                         const LibertyInfo& lib, double clock_ns, const FlowPaths& paths, bool flat,
+                         const std::string& prune = "");
+
+// The Yosys script that writes paths.ports_json: the top alone after proc and clean-up, every
+// other module a blackbox (port_usage.h reads it).
+std::string ports_script(const BlockManifest& m, const std::map<std::string, std::string>& parameters,
+                         const LibertyInfo& lib, const FlowPaths& paths);
 
 // The text of paths.abc_constr ("" when the liberty has no buffer or inverter to name).
 constexpr double kAbcOutputLoadFf = 50;  // a module output's load: a few gates in other modules

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <functional>
 #include <optional>
+#include <set>
 
 #include "kernel/input_error.h"
 #include "power/node_scaling.h"
@@ -17,6 +18,7 @@
 #include "synth/flow/netlist_names.h"
 #include "synth/flow/progress.h"
 #include "synth/flow/sram_macros.h"
+#include "synth/flow/port_usage.h"
 #include "synth/flow/sta_output.h"
 #include "synth/flow/tool_runner.h"
 #include "synth/flow/yosys_output.h"
@@ -40,9 +42,27 @@ struct YosysStage {
   double wall_s = 0;
 };
 
+// The hierarchical flow's first Yosys pass (port_usage.h): the top alone, as JSON.
+std::vector<PrunedModule> find_unread_outputs(const BlockManifest& m, const std::map<std::string, std::string>& params,
+                                              const LibertyInfo& lib, const SynthOptions& opt, const FlowPaths& paths) {
+  write_file(paths.ports_script, ports_script(m, params, lib, paths));
+  fs::remove(paths.ports_json);
+  const ToolRun run = run_tool(opt.yosys, {"-s", paths.ports_script}, paths.dir, paths.ports_log, {});
+  if (run.exit_code != 0) throw_yosys_error(read_text_file(paths.ports_log), paths.ports_log, m.path);
+  std::set<std::string> macros;
+  for (const auto& d : m.macros) macros.insert(d.module);
+  return find_pruned_modules(read_text_file(paths.ports_json), m.top, macros, paths.ports_json);
+}
+
 YosysStage run_yosys(const BlockManifest& m, const std::map<std::string, std::string>& params, const LibertyInfo& lib,
                      double clock_ns, const SynthOptions& opt, const FlowPaths& paths, Progress* progress) {
-  write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths, opt.flat));
+  std::string prune;
+  if (!opt.flat) {
+    if (progress) progress->stage("yosys: outputs the top's instances leave unread");
+    prune = pruning_commands(find_unread_outputs(m, params, lib, opt, paths), m.top);
+  }
+  if (progress) progress->stage(std::string("yosys: ") + (opt.flat ? "flat" : "hierarchical") + " synthesis of " + m.block);
+  write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths, opt.flat, prune));
   if (!lib.driving_cell.empty()) write_file(paths.abc_constr, abc_constraints(lib));
   fs::remove(paths.macros_rtlil);
   std::function<void(const std::string&)> watch;
@@ -129,7 +149,6 @@ SynthResult run_synth(const BlockManifest& m, const SynthOptions& opt) {
   std::optional<Progress> progress;
   if (opt.on_stage) progress.emplace(opt.on_stage);
   Progress* prog = progress ? &*progress : nullptr;
-  if (prog) prog->stage(std::string("yosys: ") + (opt.flat ? "flat" : "hierarchical") + " synthesis of " + m.block);
   YosysStage ys = run_yosys(m, params, lib, clock_ns, opt, paths, prog);
   if (prog) prog->stage("sram model: " + std::to_string(ys.macros.size()) + " macro kind(s)");
   std::vector<MacroCost> costs;

@@ -16,8 +16,9 @@ namespace {
 // RTLIL identifiers: "\name" is public (printed without the backslash), "$..." is internal.
 std::string rtlil_name(const std::string& id) { return !id.empty() && id[0] == '\\' ? id.substr(1) : id; }
 
-// "$paramod$<hash>\base" or "$paramod\base\P=..." -> base; a public name is its own base.
-std::string base_of(const std::string& name) {
+}  // namespace
+
+std::string yosys_module_base(const std::string& name) {
   if (name.rfind("$paramod$", 0) == 0) {
     const size_t bs = name.find('\\');
     return bs == std::string::npos ? name : name.substr(bs + 1);
@@ -28,6 +29,10 @@ std::string base_of(const std::string& name) {
   }
   return name;
 }
+
+namespace {
+
+std::string base_of(const std::string& name) { return yosys_module_base(name); }
 
 // RTLIL constants: plain decimals (48) or sized binary (32'00000000000000000000000000110000).
 uint64_t rtlil_int(const std::string& v) {
@@ -58,7 +63,8 @@ DesignStats parse_design_stat(const std::string& text, const std::string& top, c
   ModuleStats* cur = nullptr;
   bool in_cells = false;
   static const std::regex cell_line(R"(^\s+(\S+)\s+([0-9]+)\s*$)");
-  static const std::regex area_line(R"(Chip area for (?:module|top module) '\\?([^']+)':\s*([0-9.eE+-]+))");
+  // The name may hold quotes itself ($paramod\m\W=32'0...01000): match up to the last "':".
+  static const std::regex area_line(R"(Chip area for (?:module|top module) '(.*)':\s*([0-9.eE+-]+))");
   static const std::regex unknown_line(R"(Area for cell type \\?(\S+) is unknown)");
   while (std::getline(in, line)) {
     const std::string t = trim(line);

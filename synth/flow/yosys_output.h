@@ -7,6 +7,10 @@
 
 namespace gpucosim::synth {
 
+// The Verilog module a Yosys module name was derived from: "$paramod$<hash>\base" or
+// "$paramod\base\P=..." -> base; a public name is its own base.
+std::string yosys_module_base(const std::string& name);
+
 struct CellStats {
   std::map<std::string, uint64_t> cells;  // cell type -> count, as stat prints them
   uint64_t total_cells = 0;

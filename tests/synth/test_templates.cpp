@@ -13,7 +13,7 @@ namespace gpucosim::test {
 namespace {
 
 TEST(synthTemplates, AreCompiledIn) {
-  for (const char* t : {"synth.ys", "macros.ys", "sta.tcl"}) EXPECT_FALSE(synth::script_template(t).empty()) << t;
+  for (const char* t : {"synth.ys", "macros.ys", "ports.ys", "sta.tcl"}) EXPECT_FALSE(synth::script_template(t).empty()) << t;
   EXPECT_THROW(synth::script_template("nope.tcl"), std::logic_error);
 }
 
@@ -41,7 +41,10 @@ TEST(synthTemplates, YosysScriptFollowsTheFlow) {
   lib.path = "/lib/x.lib";
   const auto paths = synth::FlowPaths::in("/out");
   for (bool flat : {false, true}) {
-    const std::string s = synth::yosys_script(m, {{"DEPTH", "128"}}, lib, 4.0, paths, flat);
+    const std::string s = synth::yosys_script(m, {{"DEPTH", "128"}}, lib, 4.0, paths, flat, "chtype -set pruned top/c:u\n");
+    // The pruning commands (port_usage.h) only in the hierarchical flow, before synth.
+    EXPECT_EQ(s.find("chtype -set pruned top/c:u") != std::string::npos, !flat) << s;
+    if (!flat) EXPECT_LT(at(s, "chtype -set pruned"), at(s, "synth -top fifo_sram"));
     EXPECT_LT(at(s, "read_liberty -lib /lib/x.lib"), at(s, "read_verilog"));
     EXPECT_LT(at(s, "chparam -set DEPTH 128 fifo_sram"), at(s, "hierarchy -check -top fifo_sram"));
     EXPECT_LT(at(s, "blackbox @gpucosim_macros"), at(s, "synth -top fifo_sram"));
@@ -53,6 +56,17 @@ TEST(synthTemplates, YosysScriptFollowsTheFlow) {
     EXPECT_LT(at(s, "stat -liberty /lib/x.lib"), at(s, "write_verilog -noattr -noexpr -simple-lhs /out/netlist.v"));
     EXPECT_EQ(s.find("{{"), std::string::npos);
   }
+}
+
+TEST(synthTemplates, PortsScriptWritesTheTopAloneAsJson) {
+  const synth::BlockManifest m = synth::load_manifest(fixture_manifest("fifo_sram"));
+  synth::LibertyInfo lib;
+  lib.path = "/lib/x.lib";
+  const std::string s = synth::ports_script(m, {{"DEPTH", "128"}}, lib, synth::FlowPaths::in("/out"));
+  EXPECT_LT(at(s, "read_liberty -lib /lib/x.lib"), at(s, "hierarchy -check -top fifo_sram"));
+  EXPECT_LT(at(s, "chparam -set DEPTH 128 fifo_sram"), at(s, "proc fifo_sram"));
+  EXPECT_LT(at(s, "blackbox =* =fifo_sram %d"), at(s, "write_json /out/ports.json"));
+  EXPECT_EQ(s.find("{{"), std::string::npos);
 }
 
 TEST(synthTemplates, StaScriptConstrainsTheClock) {
