@@ -1,6 +1,8 @@
 #include "systemc/blocks/regless/regless_sm.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -125,15 +127,18 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.op_warp[n] = local_of(w.slot);
     in.op_reg[n] = w.reg;
     in.op_line[n] = w.line;
-    in.op_rel[n] = w.rel;
+    // A write reaching a region that has ended must release its line (no region owns it now).
+    in.op_rel[n] = (w.rel == kRlKeep && ((prev.draining >> local_of(w.slot)) & 1)) ? uint8_t(kRlEvict) : w.rel;
     in.op_data[n] = w.data;
     slots[n] = Slot{-1, i};
   }
   for (uint32_t ci : s.collectors) {
     Collector& c = colls_[ci];
+    const WarpState& cw = warps_[c.slot];
     for (uint32_t j = 0; j < c.ops.size() && n < p_.n_ops; ++j) {
       const Op& o = c.ops[j];
       if (o.done) continue;
+      if (cw.unwritten[o.reg] >= 0 && uint32_t(cw.unwritten[o.reg]) != c.dyn) continue;  // interlock
       in.op_valid |= 1u << n;
       in.op_kind[n] = o.kind;
       in.op_warp[n] = local_of(c.slot);
@@ -143,6 +148,15 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
       ++n;
     }
     if (n == p_.n_ops) break;
+  }
+  // A returned register line (at most one per cycle; before this cycle's request is taken).
+  if (!s.fills.empty()) {
+    const Fill& f = s.fills.front();
+    in.fill_valid = true;
+    in.fill_warp = f.warp;
+    in.fill_reg = f.reg;
+    in.fill_line = f.line;
+    in.fill_data = f.data;
   }
   // The memory stage's request, taken when the L1 queue has room.
   if (prev.mem_valid && l1q_.size() + 2 <= kL1QueueDepth) {
@@ -160,11 +174,16 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     }
     const uint32_t slot = slot_of(k, prev.mem_warp);
     const uint64_t bit = uint64_t(1) << prev.mem_reg;
-    if (prev.mem_rd) {
+    if (prev.mem_rd && !(backing_valid_[slot] & bit)) {
+      // No memory copy (never written back since the warp launched, or invalidated): the value
+      // is undefined and the backing store's valid bits answer at once, without a memory access.
+      s.fills.push_back(Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, 0});
+      n_.fetches_undefined += 1;
+    } else if (prev.mem_rd) {
       L1Req r;
       r.addr = line_addr(slot, prev.mem_reg);
       r.shard = k;
-      r.fill = Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, (backing_valid_[slot] & bit) ? backing_[slot][prev.mem_reg] : 0};
+      r.fill = Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, backing_[slot][prev.mem_reg]};
       l1q_.push_back(r);
       n_.fetches += 1;
     }
@@ -173,17 +192,13 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
       n_.invalidations += 1;
     }
   }
-  if (!s.fills.empty()) {
-    const Fill& f = s.fills.front();
-    in.fill_valid = true;
-    in.fill_warp = f.warp;
-    in.fill_reg = f.reg;
-    in.fill_line = f.line;
-    in.fill_data = f.data;
-  }
 
   s.in = in;
+  if (getenv("RLDBG") && sm_id_ == 0 && k == 0 && in.op_valid) {
+    for (uint32_t j = 0; j < n; ++j) fprintf(stderr, "t=%lu slot%u kind%u w%u r%u line%u rel%u\n", (unsigned long)t, j, in.op_kind[j], in.op_warp[j], in.op_reg[j], in.op_line[j], in.op_rel[j]);
+  }
   s.block->step(in, s.out);
+  if (getenv("RLDBG") && sm_id_ == 0 && k == 0) for (uint32_t j = 0; j < n; ++j) fprintf(stderr, "   rsp j%u valid%u line%u\n", j, (s.out.rsp_valid>>j)&1, s.out.rsp_line[j]);
   const ReglessOutputs& out = s.out;
 
   // Answers to this cycle's operand requests.
@@ -202,6 +217,8 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     if (slots[j].coll < 0) {
       const WriteOp& w = s.writes[slots[j].op];
       golden_[w.slot][w.reg] = w.data;
+      WarpState& ww = warps_[w.slot];
+      if (ww.used && ww.unwritten[w.reg] == int32_t(w.dyn)) ww.unwritten[w.reg] = -1;
       taken_writes.push_back(slots[j].op);
       n_.writes += 1;
       continue;
@@ -215,6 +232,7 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     } else {
       n_.allocs += 1;
       o.line = uint8_t(out.rsp_line[j]);
+      warps_[c.slot].unwritten[o.reg] = int32_t(c.dyn);
     }
     touched.push_back(uint32_t(slots[j].coll));
   }
@@ -229,7 +247,7 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     const ReglessStaticInst& si = ws.code->insts()[size_t(ws.sidx[c.dyn])];
     std::vector<WriteOp> wr;
     for (const Op& o : c.ops)
-      if (o.kind == kRlAlloc) wr.push_back(WriteOp{c.slot, o.reg, o.line, rel_of(si, o.reg), value_of(c.slot, o.reg, c.dyn)});
+      if (o.kind == kRlAlloc) wr.push_back(WriteOp{c.slot, c.dyn, o.reg, o.line, rel_of(si, o.reg), value_of(c.slot, o.reg, c.dyn)});
     if (!wr.empty()) ws.writes[c.dyn] = std::move(wr);
     instruction_done(c.slot, c.dyn, t + 1);
   }
@@ -306,6 +324,7 @@ void ReglessSm::warp_launched(const WarpLaunch& w, uint64_t now) {
   advance(now);
   WarpState& ws = warps_[w.warp_slot];
   ws = WarpState{};
+  ws.unwritten.fill(-1);
   ws.used = true;
   ws.warp = w.warp;
   ws.launch_id = w.launch_id;
@@ -368,6 +387,14 @@ void ReglessSm::block_launched(uint32_t block_slot, uint32_t launch_id, uint64_t
 
 void ReglessSm::warp_retired(uint32_t warp_slot, uint64_t now) {
   advance(now);
+  // Its last instruction (an EXIT) may have issued in this very cycle.
+  for (auto it = issued_.begin(); it != issued_.end();)
+    if (it->first == warp_slot) {
+      instruction_done(it->first, it->second, now_);
+      it = issued_.erase(it);
+    } else {
+      ++it;
+    }
   warps_[warp_slot] = WarpState{};
 }
 
@@ -527,7 +554,8 @@ void ReglessSm::collect(StatsMap& m) const {
   add_stat(m, "regless_regions", double(n_.regions));
   add_stat(m, "regless_metadata_instructions", double(n_.metadata));
   add_stat(m, "regless_preloads", double(n_.preloads));
-  add_stat(m, "regless_preloads_osu", double(n_.preloads - std::min(n_.preloads, n_.fetches)));
+  add_stat(m, "regless_preloads_osu", double(n_.preloads - std::min(n_.preloads, n_.fetches + n_.fetches_undefined)));
+  add_stat(m, "regless_preloads_undefined", double(n_.fetches_undefined));
   add_stat(m, "regless_preloads_l1", double(n_.fetch_l1_hits));
   add_stat(m, "regless_preloads_l2_dram", double(n_.fetch_l1_misses));
   add_stat(m, "regless_fetches", double(n_.fetches));

@@ -81,7 +81,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     bool done = false;
   };
   struct WriteOp {
-    uint32_t slot = 0;
+    uint32_t slot = 0, dyn = 0;
     uint8_t reg = 0, line = 0, rel = kRlKeep;
     uint64_t data = 0;
   };
@@ -100,6 +100,10 @@ class ReglessSm : public IssueGate, public SmEventListener {
     uint32_t done = 0;               // instructions of cur past their operand stage
     uint64_t meta_ready = 0;         // cycle from which the next region's metadata is decoded
     bool at_barrier = false;
+    // Per register, the instruction whose allocation of it is not yet written (-1: none). The
+    // SM's scoreboard sees only an operand's first register, so the second half of a 64-bit
+    // result is interlocked here: no other instruction reads or reallocates it before the write.
+    std::array<int32_t, 64> unwritten;
     std::unordered_map<uint32_t, std::vector<WriteOp>> writes;  // per dynamic instruction
   };
   struct Fill {
@@ -169,7 +173,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
   uint64_t epoch_ = 0;
   struct Counters {
     uint64_t cycles = 0, reads = 0, allocs = 0, writes = 0, op_retries = 0, regions = 0, metadata = 0,
-             preloads = 0, fetches = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
+             preloads = 0, fetches = 0, fetches_undefined = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
              invalidations = 0, capacity_stalls = 0, barrier_blocked = 0, l1_requests = 0, l1_retries = 0,
              value_errors = 0, tables = 0, renumbered = 0, gate_refusals = 0;
   } n_;
