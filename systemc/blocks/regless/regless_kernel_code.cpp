@@ -52,6 +52,82 @@ compiler::KernelAnalysis analyse(const KernelHeader& h, const OpcodeTable& ops,
   return compiler::analyse_kernel(src, h.name);
 }
 
+// Register numbers below `n_regs` for a kernel whose numbers reach it, as a register allocator
+// would give them: registers that are never live at once may share a number (interference from
+// the liveness: what is live into an instruction, and what it defines with what is live out of
+// it), and the registers of one multi-register operand (a 64-bit pair, a vector) keep their
+// order and adjacency, so widening the renumbered operand covers the renumbered registers.
+// Greedy, largest groups first. Empty when the registers do not fit.
+std::vector<uint8_t> renumber(const compiler::KernelAnalysis& a, uint32_t n_regs) {
+  const size_t n = kRegZero;
+  // Contiguous groups: each operand's registers, merged where operands overlap.
+  std::vector<int> lo(n), hi(n);
+  for (size_t r = 0; r < n; ++r) lo[r] = hi[r] = int(r);
+  auto join = [&](uint8_t first, uint8_t count) {
+    if (first == kRegZero || count < 2) return;
+    const int a0 = first, b0 = std::min<int>(first + count - 1, int(n) - 1);
+    int l = a0, h = b0;
+    for (int r = a0; r <= b0; ++r) l = std::min(l, lo[size_t(r)]), h = std::max(h, hi[size_t(r)]);
+    bool grown = true;
+    while (grown) {  // absorb groups overlapping [l, h]
+      grown = false;
+      for (int r = l; r <= h; ++r)
+        if (lo[size_t(r)] < l || hi[size_t(r)] > h) l = std::min(l, lo[size_t(r)]), h = std::max(h, hi[size_t(r)]), grown = true;
+    }
+    for (int r = l; r <= h; ++r) lo[size_t(r)] = l, hi[size_t(r)] = h;
+  };
+  compiler::RegisterSet used;
+  std::vector<compiler::RegisterSet> adj(n);
+  for (size_t i = 0; i < a.code.size(); ++i) {
+    const compiler::StaticInstruction& s = a.code[i];
+    used |= s.defs | s.uses;
+    for (uint8_t k = 0; k < s.n_dst; ++k) join(s.dst[k], s.widths.dst[k]);
+    for (uint8_t k = 0; k < s.n_src; ++k) join(s.src[k], s.widths.src[k]);
+    const compiler::RegisterSet in = a.live.live_in(i), out = a.live.live_out(i) | s.defs;
+    for (const compiler::RegisterSet* set : {&in, &out})
+      for (uint8_t r : compiler::registers_of(*set)) adj[r] |= *set;
+  }
+  struct Group {
+    int lo, hi;
+    compiler::RegisterSet adj;
+    int base = -1;
+  };
+  std::vector<Group> groups;
+  for (uint8_t r : compiler::registers_of(used)) {
+    if (!groups.empty() && groups.back().lo == lo[r]) continue;
+    Group g{lo[r], hi[r], {}};
+    for (int x = g.lo; x <= g.hi; ++x) g.adj |= adj[size_t(x)];
+    groups.push_back(g);
+  }
+  std::vector<size_t> order(groups.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return groups[x].hi - groups[x].lo > groups[y].hi - groups[y].lo;
+  });
+  for (size_t gi : order) {
+    Group& g = groups[gi];
+    uint64_t taken = 0;  // numbers held by interfering groups already placed
+    for (const Group& h : groups) {
+      if (h.base < 0) continue;
+      bool meets = false;
+      for (int x = h.lo; x <= h.hi && !meets; ++x) meets = g.adj.test(size_t(x));
+      if (meets)
+        for (int x = 0; x <= h.hi - h.lo; ++x) taken |= uint64_t(1) << (h.base + x);
+    }
+    const int size = g.hi - g.lo + 1;
+    for (int b = 0; b + size <= int(n_regs) && g.base < 0; ++b) {
+      const uint64_t span = (size >= 64 ? ~uint64_t(0) : ((uint64_t(1) << size) - 1)) << b;
+      if (!(taken & span)) g.base = b;
+    }
+    if (g.base < 0) return {};
+  }
+  std::vector<uint8_t> remap(256);
+  for (size_t r = 0; r < remap.size(); ++r) remap[r] = uint8_t(r);  // RZ and unused numbers unchanged
+  for (const Group& g : groups)
+    for (int x = g.lo; x <= g.hi; ++x) remap[size_t(x)] = uint8_t(g.base + (x - g.lo));
+  return remap;
+}
+
 }  // namespace
 
 ReglessKernelCode::ReglessKernelCode(const KernelHeader& h, const OpcodeTable& ops,
@@ -62,14 +138,12 @@ ReglessKernelCode::ReglessKernelCode(const KernelHeader& h, const OpcodeTable& o
   for (const auto& s : a.code.instructions()) used |= s.defs | s.uses;
   const std::vector<uint8_t> regs = compiler::registers_of(used);
   if (!regs.empty() && regs.back() >= p.n_regs) {
-    if (regs.size() > p.n_regs)
+    remap = renumber(a, p.n_regs);
+    if (remap.empty())
       throw InputError(h.name, 0,
                        "regless: the kernel uses " + std::to_string(regs.size()) + " registers (up to R" +
-                           std::to_string(regs.back()) + "); the shard tags " + std::to_string(p.n_regs) +
-                           " per warp (-gpucosim_regless_regs, at most 64)");
-    remap.resize(256);
-    for (size_t r = 0; r < remap.size(); ++r) remap[r] = uint8_t(r);  // RZ and unused numbers unchanged
-    for (size_t k = 0; k < regs.size(); ++k) remap[regs[k]] = uint8_t(k);
+                           std::to_string(regs.back()) + ") that cannot be renumbered below " + std::to_string(p.n_regs) +
+                           ", the registers the shard tags per warp (-gpucosim_regless_regs, at most 64)");
     a = analyse(h, ops, blocks, remap);
     renumbered_ = true;
   }

@@ -8,9 +8,9 @@
 // transfer) makes a new table; warps keep the table they were launched with.
 //
 // Register numbers: the shard tags n_regs registers per warp. A kernel whose register numbers
-// reach n_regs but that uses at most n_regs distinct registers is renumbered densely (in order,
-// so the two halves of a 64-bit pair stay adjacent), as a register allocator would number them;
-// one that uses more is refused.
+// reach n_regs is renumbered as a register allocator would number it (registers never live at
+// once share a number; the registers of a 64-bit or vector operand stay adjacent); one that
+// cannot be is refused.
 #include <array>
 #include <cstdint>
 #include <memory>
