@@ -1,8 +1,6 @@
 #include "systemc/blocks/regless/regless_sm.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -194,22 +192,28 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
   }
 
   s.in = in;
-  if (getenv("RLDBG") && sm_id_ == 0 && k == 0 && in.op_valid) {
-    for (uint32_t j = 0; j < n; ++j) fprintf(stderr, "t=%lu slot%u kind%u w%u r%u line%u rel%u\n", (unsigned long)t, j, in.op_kind[j], in.op_warp[j], in.op_reg[j], in.op_line[j], in.op_rel[j]);
-  }
   s.block->step(in, s.out);
-  if (getenv("RLDBG") && sm_id_ == 0 && k == 0) for (uint32_t j = 0; j < n; ++j) fprintf(stderr, "   rsp j%u valid%u line%u\n", j, (s.out.rsp_valid>>j)&1, s.out.rsp_line[j]);
   const ReglessOutputs& out = s.out;
 
   // Answers to this cycle's operand requests.
   std::vector<uint32_t> taken_writes;
   std::vector<uint32_t> touched;
   for (uint32_t j = 0; j < n; ++j) {
-    if ((out.rsp_err >> j) & 1)
+    if ((out.rsp_err >> j) & 1) {
+      std::string where;
+      if (slots[j].coll >= 0) {
+        const Collector& c = colls_[size_t(slots[j].coll)];
+        const WarpState& ws = warps_[c.slot];
+        where = " of the instruction at PC " + std::to_string(ws.warp->insts[c.dyn].pc) + " (dynamic " +
+                std::to_string(c.dyn) + ", static " + std::to_string(ws.sidx[c.dyn]) + ", region instance " +
+                std::to_string(ws.cur) + " of region " + std::to_string(ws.inst[size_t(ws.cur)].region) + ")";
+      }
       throw std::logic_error("regless/sm" + std::to_string(sm_id_) + "/s" + std::to_string(k) + ": operand request " +
                              std::to_string(j) + " (kind " + std::to_string(in.op_kind[j]) + ", warp " +
-                             std::to_string(in.op_warp[j]) + ", R" + std::to_string(in.op_reg[j]) + ") at cycle " +
-                             std::to_string(t) + " answered with an error: a region's register was not in the OSU");
+                             std::to_string(in.op_warp[j]) + ", R" + std::to_string(in.op_reg[j]) + ")" + where +
+                             " at cycle " + std::to_string(t) +
+                             " answered with an error: a region's register was not in the OSU");
+    }
     if (!((out.rsp_valid >> j) & 1)) {
       n_.op_retries += 1;
       continue;
