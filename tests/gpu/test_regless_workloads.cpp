@@ -10,6 +10,7 @@
 
 #include "systemc/blocks/registry/block_registry.h"
 #include "tests/gpu/gpu_test_util.h"
+#include "tests/support/test_paths.h"
 
 namespace gpucosim::test {
 namespace {
@@ -76,10 +77,12 @@ TEST_P(ReglessOnWorkload, LockstepAgreesAndRtlEqualsTwin) {
 }
 
 // Barriers (stencil2d, reduction), a kernel renumbered below the shard's 64 registers
-// (regheavy), divergence (branchy), two kernels (atax).
+// (regheavy), divergence (branchy), two kernels (atax), and a grid large enough to fill the
+// default OSU (streamcluster: write-backs, fetches from the L1 and the L2 in lockstep).
 INSTANTIATE_TEST_SUITE_P(gpu, ReglessOnWorkload,
                          ::testing::Values("vecadd", "gemm_naive", "reduction", "stencil2d", "branchy",
-                                           "regheavy:n=1024,rounds=1", "atax:nx=128,ny=128"),
+                                           "regheavy:n=1024,rounds=1", "atax:nx=128,ny=128",
+                                           "streamcluster:points=16384,dim=4"),
                          [](const ::testing::TestParamInfo<std::string>& i) {
                            std::string n = i.param.substr(0, i.param.find(':'));
                            return n;
@@ -95,18 +98,18 @@ TEST(gpuRegless, OffIsTheBaseline) {
   ASSERT_EQ(tlm.exit_code, 0) << tlm.output;
   EXPECT_EQ(comparable(none), comparable(off));
   EXPECT_FALSE(none.stats["total"].contains("regless_cycles"));
-  // The same instructions; the regions' gating and operand staging take their time.
+  // The same instructions, gated by regions; the baseline's register-file counters stay its own.
   EXPECT_EQ(tlm.stats["total"]["gpu_sim_insn"], none.stats["total"]["gpu_sim_insn"]);
-  EXPECT_GE(tlm.stats["total"]["gpu_sim_cycle"].get<double>(), none.stats["total"]["gpu_sim_cycle"].get<double>());
+  EXPECT_GT(tlm.stats["total"]["regless_gate_refusals"].get<double>(), 0.0);
 }
 
-// Two lines per bank and a 16-line L1: dirty registers are written back to their backing-store
-// lines, fetched again from the L1 or, once the L1 evicted them, from the L2 - all of it tagged
-// as the RegisterBacking client.
+// Two lines per bank and a 32-line direct-mapped L1: dirty registers are written back to their
+// backing-store lines, fetched again from the L1 or, once the L1 evicted them, from the L2 - all
+// of it tagged as the RegisterBacking client.
 TEST(gpuRegless, BackingStoreIsAMemoryClientThroughTheL1) {
   const CliRun r = run_cli(kRun +
                            "gemm_naive --set regless=tlm --set gpucosim_regless_lines_per_bank=2 "
-                           "--set gpgpu_cache:dl1=N:4:128:4,L:L:m:N:H,A:32:8,8");
+                           "--set gpgpu_cache:dl1=N:32:128:1,L:L:m:N:H,A:32:8,8");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json& t = r.stats["total"];
   auto v = [&](const char* k) { return t[k].get<double>(); };
@@ -137,7 +140,9 @@ TEST(gpuRegless, UnsupportedOptionsAreRefused) {
   };
   if (have_rtl()) cases.push_back({"regless=rtl --set gpucosim_regless_lines_per_bank=8", "verilated"});
   for (const Case& c : cases) {
-    const CliRun r = run_cli("run --config GTX980 --workload gemm_naive --set " + c.sets);
+    // (a refused configuration can leave an empty stats.json behind: only the output counts here)
+    const CommandResult r = run_command(gpucosim_exe() + " run --config GTX980 --workload gemm_naive --quiet --out " +
+                                        scratch_dir() + " --set " + c.sets);
     EXPECT_EQ(r.exit_code, 1) << c.sets << ": " << r.output;
     EXPECT_NE(r.output.find("gpucosim: error:"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.sets << ": " << r.output;
