@@ -108,7 +108,7 @@ TEST(gpuRegless, OffIsTheBaseline) {
 // of it tagged as the RegisterBacking client.
 TEST(gpuRegless, BackingStoreIsAMemoryClientThroughTheL1) {
   const CliRun r = run_cli(kRun +
-                           "gemm_naive --set regless=tlm --set gpucosim_regless_lines_per_bank=2 "
+                           "gemm_naive:k=16 --set regless=tlm --set gpucosim_regless_lines_per_bank=2 "
                            "--set gpgpu_cache:dl1=N:32:128:1,L:L:m:N:H,A:32:8,8");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const json& t = r.stats["total"];
