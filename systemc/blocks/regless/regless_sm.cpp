@@ -191,7 +191,6 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     }
   }
 
-  s.in = in;
   s.block->step(in, s.out);
   const ReglessOutputs& out = s.out;
 

@@ -123,8 +123,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
   };
   struct Shard {
     std::unique_ptr<ReglessBlock> block;
-    ReglessInputs in{};
-    ReglessOutputs out{};
+    ReglessOutputs out{};  // the pins of the cycle the SM is in
     std::deque<WriteOp> writes;
     std::deque<std::pair<uint32_t, bool>> ends;  // local warp, final
     std::deque<uint32_t> launches;              // local warps
@@ -140,8 +139,6 @@ class ReglessSm : public IssueGate, public SmEventListener {
   uint64_t line_addr(uint32_t slot, uint32_t reg) const;
   uint64_t value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const;
   void instruction_done(uint32_t slot, uint32_t dyn, uint64_t now);
-  void prepare_warps(uint32_t block_slot);
-  void rebuild_code(KernelEntry& e, const std::vector<uint32_t>& slots, uint32_t launch_id);
 
   std::vector<Shard> shards_;
   ReglessParams p_;
@@ -175,7 +172,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     uint64_t cycles = 0, reads = 0, allocs = 0, writes = 0, op_retries = 0, regions = 0, metadata = 0,
              preloads = 0, fetches = 0, fetches_undefined = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
              invalidations = 0, capacity_stalls = 0, barrier_blocked = 0, l1_requests = 0, l1_retries = 0,
-             value_errors = 0, tables = 0, renumbered = 0, gate_refusals = 0;
+             value_errors = 0, tables = 0, renumbered = 0;
   } n_;
   mutable uint64_t refusals_ = 0;
 };
