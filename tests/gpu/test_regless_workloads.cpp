@@ -127,6 +127,26 @@ TEST(gpuRegless, BackingStoreIsAMemoryClientThroughTheL1) {
   EXPECT_EQ(v("regless_value_errors"), 0.0);  // no register value lost on the way
 }
 
+// The front end clocks the shards lazily, every cycle also when the SM was not ticked: smart
+// ticking and ticking every component give the same statistics (two kernels: SMs idle between).
+TEST(gpuRegless, FiguresDoNotDependOnSmartTicking) {
+  const GpuConfig g = preset("GTX980", {"regless=tlm", "gpucosim_regless_check=1"});
+  json runs[2];
+  for (int all = 0; all < 2; ++all)
+    runs[all] = in_child([&] {
+      GpuModelOptions o;
+      o.tick_idle_components = all == 1;
+      json j = simulate(g, application_from_workload("atax:nx=128,ny=128"), o);
+      drop_wall_clock(j);
+      return j;
+    });
+  ASSERT_FALSE(runs[0].is_null());
+  EXPECT_EQ(runs[0]["end"], "completed");
+  EXPECT_GT(runs[0]["total"]["regless_regions"].get<double>(), 0.0);
+  const json diff = json::diff(runs[0], runs[1]);
+  EXPECT_TRUE(diff.empty()) << diff.dump().substr(0, 4000);
+}
+
 TEST(gpuRegless, UnsupportedOptionsAreRefused) {
   struct Case {
     std::string sets, expect;

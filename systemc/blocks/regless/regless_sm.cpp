@@ -58,6 +58,12 @@ void ReglessSm::advance(uint64_t now) {
   // Issued instructions the SM kept from the register storage are done in their issue cycle.
   for (const auto& [slot, dyn] : issued_) instruction_done(slot, dyn, now_);
   issued_.clear();
+  for (uint32_t slot : fresh_) {
+    WarpState& ws = warps_[slot];
+    ws.meta_ready = now + ws.code->regions()[ws.inst[0].region].metadata;
+    shards_[shard_of(slot)].launches.emplace_back(local_of(slot), now - 1);
+  }
+  fresh_.clear();
   now_ = now;
   while (next_ < now) {
     for (uint32_t k = 0; k < shards_.size(); ++k) step_shard(k, next_);
@@ -74,8 +80,8 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
   // Warp launches: a slot's previous warp must have left the CM (state none).
   const uint64_t in_cm = prev.stacked | prev.preloading | prev.active | prev.draining;
   bool launched = false;
-  if (!s.launches.empty() && !((in_cm >> s.launches.front()) & 1)) {
-    const uint32_t w = s.launches.front();
+  if (!s.launches.empty() && t >= s.launches.front().second && !((in_cm >> s.launches.front().first) & 1)) {
+    const uint32_t w = s.launches.front().first;
     in.launch_valid = true;
     in.launch_warp = w;
     launched = true;
@@ -383,8 +389,8 @@ void ReglessSm::block_launched(uint32_t block_slot, uint32_t launch_id, uint64_t
       prev_r = r;
     }
     if (ws.inst.empty()) continue;  // a warp with no instructions never enters the CM
-    ws.meta_ready = now + 1 + e.code->regions()[ws.inst[0].region].metadata;
-    shards_[shard_of(p.slot)].launches.push_back(local_of(p.slot));
+    ws.meta_ready = ~uint64_t(0);    // blocked until it reaches the CM (advance)
+    fresh_.push_back(p.slot);
   }
 }
 
@@ -539,7 +545,7 @@ void ReglessSm::memory_data(uint32_t token, uint64_t now) {
 }
 
 bool ReglessSm::memory_idle() const {
-  if (!l1q_.empty() || !awaiting_.empty()) return false;
+  if (!l1q_.empty() || !awaiting_.empty() || !fresh_.empty()) return false;
   for (const Shard& s : shards_)
     if (!s.fills.empty() || !s.ends.empty() || !s.launches.empty() || !s.writes.empty() || s.out.mem_valid)
       return false;

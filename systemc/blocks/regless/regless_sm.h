@@ -126,7 +126,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     ReglessOutputs out{};  // the pins of the cycle the SM is in
     std::deque<WriteOp> writes;
     std::deque<std::pair<uint32_t, bool>> ends;  // local warp, final
-    std::deque<uint32_t> launches;              // local warps
+    std::deque<std::pair<uint32_t, uint64_t>> launches;  // local warp, first cycle it may be presented
     std::deque<Fill> fills;
     std::vector<uint32_t> collectors;            // indices into colls_, allocation order
   };
@@ -152,6 +152,10 @@ class ReglessSm : public IssueGate, public SmEventListener {
   };
   std::vector<PendingWarp> pending_;                           // warps launched, their block not yet
   std::vector<std::pair<uint32_t, uint32_t>> issued_;          // (slot, dyn) issued this cycle, not allocated
+  // Warps launched since the last tick: the launch's `now` is the SM's last tick, which is stale
+  // when the SM was skipped for being idle, so they reach the CM in the cycle before the first
+  // tick that sees them (the first advance after the launch), as they would with every tick.
+  std::vector<uint32_t> fresh_;
   std::map<uint32_t, KernelEntry> kernels_;                    // by launch id
   std::vector<Collector> colls_;
   std::vector<uint32_t> free_colls_;
