@@ -56,7 +56,17 @@ size_t find_split_point(const RegionShaper& shaper, const RegionOptions& options
 FormedRegions create_regions(const ControlFlowGraph& cfg, const RegionShaper& shaper, const RegionOptions& options) {
   FormedRegions out;
   std::deque<std::pair<size_t, size_t>> worklist;
-  for (const BasicBlock& b : cfg.blocks()) worklist.emplace_back(b.first, b.last);
+  // A barrier ends its region (spec 4.2): a warp waiting at it then holds no OSU reservation, so
+  // the warps it waits for can always be activated (docs/blocks/regless.md, SM integration).
+  for (const BasicBlock& b : cfg.blocks()) {
+    size_t first = b.first;
+    for (size_t i = b.first; i < b.last; ++i)
+      if (shaper.code()[i].op.unit == UnitClass::BARRIER) {
+        worklist.emplace_back(first, i);
+        first = i + 1;
+      }
+    worklist.emplace_back(first, b.last);
+  }
   while (!worklist.empty()) {
     auto [first, last] = worklist.front();
     worklist.pop_front();

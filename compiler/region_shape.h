@@ -36,6 +36,7 @@ class RegionShaper {
   // Load/first-use pairs with both ends in [first, last].
   uint32_t load_use_pairs(size_t first, size_t last) const;
   bool valid(const RegionShape& s, size_t first, size_t last) const;
+  const StaticCode& code() const { return code_; }
 
  private:
   RegisterSet inputs(size_t first, size_t last, RegisterSet* soft_preloads = nullptr) const;

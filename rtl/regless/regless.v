@@ -73,6 +73,7 @@ module regless #(
   wire [RB*NBANKS-1:0] push_reg;
   wire [2*NBANKS-1:0] push_kind;
   wire [NWARPS-1:0] exit_mask;
+  wire [NBANKS-1:0] q_full;
   wire [NOPS-1:0] ev_alloc, ev_write;
   wire [BB*NOPS-1:0] ev_bank;
   wire [NBANKS-1:0] ev_done;
@@ -85,7 +86,7 @@ module regless #(
     .rgn_valid(rgn_valid), .rgn_need(rgn_need), .rgn_pre(rgn_pre), .rgn_inv(rgn_inv), .rgn_cinv(rgn_cinv),
     .end_valid(end_valid), .end_warp(end_warp), .end_final(end_final), .op_warp(op_warp), .ev_alloc(ev_alloc),
     .ev_write(ev_write), .ev_bank(ev_bank), .ev_done(ev_done), .ev_done_warp(ev_done_warp),
-    .fill_valid(fill_valid), .fill_warp(fill_warp), .push_valid(push_valid), .push_warp(push_warp),
+    .fill_valid(fill_valid), .fill_warp(fill_warp), .q_full(q_full), .push_valid(push_valid), .push_warp(push_warp),
     .push_reg(push_reg), .push_kind(push_kind), .exit_mask(exit_mask), .active(active), .preloading(preloading),
     .draining(draining), .stacked(stacked), .top_valid(top_valid), .top_warp(top_warp), .avail(avail),
     .quiet(cm_quiet));
@@ -96,7 +97,7 @@ module regless #(
     .fill_line(fill_line), .fill_data(fill_data), .op_valid(op_valid), .op_kind(op_kind), .op_warp(op_warp),
     .op_reg(op_reg), .op_line(op_line), .op_rel(op_rel), .op_data(op_data), .mem_ready(mem_ready),
     .push_valid(push_valid), .push_warp(push_warp), .push_reg(push_reg), .push_kind(push_kind),
-    .exit_mask(exit_mask), .ev_alloc(ev_alloc), .ev_write(ev_write), .ev_bank(ev_bank), .ev_done(ev_done),
+    .exit_mask(exit_mask), .q_full(q_full), .ev_alloc(ev_alloc), .ev_write(ev_write), .ev_bank(ev_bank), .ev_done(ev_done),
     .ev_done_warp(ev_done_warp), .rsp_valid(rsp_valid), .rsp_err(rsp_err), .rsp_line(rsp_line),
     .rsp_data(rsp_data), .mem_valid(mem_valid), .mem_wb(mem_wb), .mem_wb_warp(mem_wb_warp),
     .mem_wb_reg(mem_wb_reg), .mem_data(mem_data), .mem_rd(mem_rd), .mem_inv(mem_inv), .mem_warp(mem_warp),

@@ -40,6 +40,7 @@ module regless_cm #(
   input  wire [WB*NBANKS-1:0] ev_done_warp,
   input  wire                 fill_valid,
   input  wire [WB-1:0]        fill_warp,
+  input  wire [NBANKS-1:0]    q_full,
   output reg  [NBANKS-1:0]    push_valid,
   output reg  [WB*NBANKS-1:0] push_warp,
   output reg  [RB*NBANKS-1:0] push_reg,
@@ -100,7 +101,7 @@ module regless_cm #(
     bk = {BB{1'b0}};
     for (r = NREGS - 1; r >= 0; r = r - 1) begin
       bk = bank_of(enq_warp_q, RB'(r));
-      if (enq_valid_q && items[r]) begin
+      if (enq_valid_q && items[r] && !q_full[bk]) begin  // a full queue: this bank waits
         push_valid[bk] = 1'b1;
         push_warp[WB*32'(bk) +: WB] = enq_warp_q;
         push_reg[RB*32'(bk) +: RB] = RB'(r);

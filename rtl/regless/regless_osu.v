@@ -41,6 +41,7 @@ module regless_osu #(
   input  wire [RB*NBANKS-1:0]   push_reg,
   input  wire [2*NBANKS-1:0]    push_kind,
   input  wire [NWARPS-1:0]      exit_mask,
+  output wire [NBANKS-1:0]      q_full,
   output reg  [NOPS-1:0]        ev_alloc,
   output reg  [NOPS-1:0]        ev_write,
   output reg  [BB*NOPS-1:0]     ev_bank,
@@ -410,5 +411,14 @@ module regless_osu #(
   assign mem_warp = m_warp_q;
   assign mem_reg = m_reg_q;
   assign mem_line = m_line_q;
+  // Per bank: the preload queue holds LINES entries; the CM's enqueuer waits (cache invalidations
+  // are not bounded by a region's need, so several warps' regions can fill a queue).
+  genvar gq;
+  generate
+    for (gq = 0; gq < NBANKS; gq = gq + 1) begin : g_qfull
+      assign q_full[gq] = cnt_q[CB*gq +: CB] == CB'(LINES);
+    end
+  endgenerate
+
   assign quiet = !s1_valid_q && !m_valid_q && r_valid_q == {NOPS{1'b0}} && cnt_q == {CB*NBANKS{1'b0}};
 endmodule

@@ -31,19 +31,9 @@ class LdstUnit::ClientPort : public MemoryClientPort {
     return r;
   }
 
-  Result write(uint64_t line_addr, uint8_t sectors, uint64_t now) override {
-    Result r;
-    if (!take_l1()) return r;
-    CacheAccess a;
-    a.addr = line_addr;
-    a.sectors = sectors;
-    a.is_write = true;
-    a.full_sectors = sectors;  // whole sectors: no fetch where the write policy allocates
-    a.token = uint64_t(uint32_t(kind()) << 16);
-    const CacheAccessResult res = u_.l1_->access(a, now);
-    counters().l1_accesses += 1;
-    r.accepted = res.ok();
-    return r;
+  Result write(uint64_t line_addr, uint8_t sectors, uint64_t now) override { return l1_write(line_addr, sectors, false, now); }
+  Result write_back(uint64_t line_addr, uint8_t sectors, uint64_t now) override {
+    return l1_write(line_addr, sectors, true, now);
   }
 
   Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now) override {
@@ -60,6 +50,21 @@ class LdstUnit::ClientPort : public MemoryClientPort {
   }
 
  private:
+  Result l1_write(uint64_t line_addr, uint8_t sectors, bool write_back, uint64_t now) {
+    Result r;
+    if (!take_l1()) return r;
+    CacheAccess a;
+    a.addr = line_addr;
+    a.sectors = sectors;
+    a.is_write = true;
+    a.full_sectors = sectors;  // whole sectors: no fetch where the write policy allocates
+    a.write_back_allocate = write_back;
+    a.token = uint64_t(uint32_t(kind()) << 16);
+    const CacheAccessResult res = u_.l1_->access(a, now);
+    counters().l1_accesses += 1;
+    r.accepted = res.ok();
+    return r;
+  }
   MemClient kind() const { return u_.clients_[index_]->kind(); }
   ClientCounters& counters() { return u_.nc_[size_t(kind())]; }
   // The L1's one port per cycle: taken by the baseline path, the front end or an earlier client.

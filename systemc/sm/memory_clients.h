@@ -12,6 +12,9 @@
 //            data(token) follows when it is there (hit: after the L1 latency; miss: at the fill)
 //   write()  a write of sectors through the L1 (register spills: full sectors are written without
 //            fetching, as far as the L1's write policy allocates at all)
+//   write_back() a write of whole sectors that the L1 keeps as a dirty line, allocated without a
+//            fetch, whatever the L1's own write policies (the register backing store: a policy
+//            of this port, not of the data L1)
 //   bypass() past the L1 straight to memory (context save/restore); data(token) follows a read,
 //            nothing follows a write
 // A read()/write() is refused when the L1 port was taken this cycle or the L1 refuses
@@ -34,6 +37,7 @@ class MemoryClientPort {
   virtual ~MemoryClientPort() = default;
   virtual Result read(uint64_t line_addr, uint8_t sectors, uint32_t token, uint64_t now) = 0;
   virtual Result write(uint64_t line_addr, uint8_t sectors, uint64_t now) = 0;
+  virtual Result write_back(uint64_t line_addr, uint8_t sectors, uint64_t now) { return write(line_addr, sectors, now); }
   virtual Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now) = 0;
 };
 

@@ -102,7 +102,7 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
     scheds_[slot % n_sched_].add_warp(slot, w.age);
     oc_->warp_launched(slot, h.nregs);
     for (const auto& l : listeners_)
-      l->warp_launched(WarpLaunch{slot, b, ctx.launch_id, wp.id, h.nregs, &wp}, now_);
+      l->warp_launched(WarpLaunch{slot, b, ctx.launch_id, wp.id, h.nregs, &wp, &h, ctx.opcodes}, now_);
   }
   for (const auto& l : listeners_) l->block_launched(b, ctx.launch_id, blk.warp_mask, now_);
   if (blk.warps_live == 0) {  // an empty block completes at once

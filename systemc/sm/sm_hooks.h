@@ -55,6 +55,10 @@ struct WarpLaunch {
   uint32_t warp_in_block = 0;  // Warp::id
   uint32_t nregs = 0;          // registers per thread of the kernel
   const Warp* warp = nullptr;  // the warp's instruction stream (valid until it retires)
+  // The kernel's header and opcodes (valid until its last block completed): a block that needs
+  // the kernel's code (RegLess's regions) rebuilds it from the streams it is given.
+  const KernelHeader* header = nullptr;
+  const OpcodeTable* opcodes = nullptr;
 };
 
 class SmEventListener {

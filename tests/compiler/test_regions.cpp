@@ -285,3 +285,24 @@ TEST(compiler_regions, InvariantsHoldOnEveryBuiltInWorkload) {
 
 }  // namespace
 }  // namespace gpucosim
+
+namespace gpucosim {
+namespace {
+
+// A barrier is the last instruction of its region (regless-compiler.md row 20): a warp waiting at
+// it holds no OSU reservation. The block below is one basic block that would otherwise be one
+// region (no loads, three registers).
+TEST(compiler_regions, BarrierEndsItsRegion) {
+  using test::ins;
+  const auto a = test::analyse_text(test::traceg({{{ins(0x00, "MOV", {1}, {}), ins(0x10, "IADD3", {2}, {1, 1}),
+                                                     ins(0x20, "BAR.SYNC", {}, {}), ins(0x30, "IADD3", {3}, {2, 1}),
+                                                     ins(0x40, "EXIT", {}, {})}}}));
+  const auto r = regions_of(a);
+  ASSERT_EQ(r.table.regions.size(), 2u);
+  EXPECT_EQ(r.table.regions[0].last_pc, 0x20u);
+  EXPECT_EQ(r.table.regions[1].first_pc, 0x30u);
+  EXPECT_EQ(r.table.regions[1].inputs, set_of({1, 2}));
+}
+
+}  // namespace
+}  // namespace gpucosim

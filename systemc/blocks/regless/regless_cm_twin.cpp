@@ -43,7 +43,7 @@ void ReglessCmTwin::pushes(std::vector<ReglessPush>& push) const {
   for (uint32_t r = 0; r < p_.n_regs; ++r) {
     if (!((items >> r) & 1u)) continue;
     const uint32_t b = p_.bank_of(c.enq_warp, r);
-    if (push[b].valid) continue;
+    if (push[b].valid || ((qfull_ >> b) & 1u)) continue;
     push[b] = ReglessPush{true, c.enq_warp, r, ((c.enq_cinv >> r) & 1u) ? 2u : ((c.enq_inv >> r) & 1u) ? 1u : 0u};
   }
 }

@@ -17,6 +17,9 @@ class ReglessCmTwin {
  public:
   explicit ReglessCmTwin(const ReglessParams& p);
   void reset();
+  // Banks whose OSU preload queue is full (the OSU's registers): the enqueuer does not push
+  // there this cycle. Set before pushes() and step().
+  void set_queue_full(uint32_t banks) { qfull_ = banks; }
   void pushes(std::vector<ReglessPush>& push) const;
   uint64_t step(const ReglessInputs& in, const ReglessOsuEvents& ev);
   void commit() { cur_ = next_; }
@@ -24,6 +27,7 @@ class ReglessCmTwin {
   bool quiet() const { return !cur_.enq_valid; }
 
  private:
+  uint32_t qfull_ = 0;
   struct State {
     std::vector<uint32_t> wst, pend, fin;      // per warp
     std::vector<uint32_t> resv, ow;            // warp * banks + bank

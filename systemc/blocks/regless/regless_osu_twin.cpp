@@ -251,6 +251,13 @@ void ReglessOsuTwin::outputs(ReglessOutputs& out) const {
   out.mem_line = c.m_line;
 }
 
+uint32_t ReglessOsuTwin::queue_full() const {
+  uint32_t m = 0;
+  for (uint32_t b = 0; b < NB_; ++b)
+    if (cur_.count[b] == L_) m |= 1u << b;
+  return m;
+}
+
 bool ReglessOsuTwin::quiet() const {
   const State& c = cur_;
   if (c.s1_valid || c.m_valid || c.r_valid) return false;

@@ -37,6 +37,8 @@ class ReglessOsuTwin {
   void commit() { cur_ = next_; }
   void outputs(ReglessOutputs& out) const;
   bool quiet() const;
+  // Banks whose preload queue holds lines_per_bank entries (the enqueuer must wait).
+  uint32_t queue_full() const;
 
  private:
   struct Line {

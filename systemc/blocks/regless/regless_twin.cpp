@@ -29,6 +29,7 @@ void ReglessTwin::step(const ReglessInputs& in, ReglessOutputs& out) {
     out = last_;
     return;
   }
+  cm_.set_queue_full(osu_.queue_full());
   cm_.pushes(push_);
   osu_.step(in, push_, ev_);
   const uint64_t exits = cm_.step(in, ev_);

@@ -220,6 +220,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   r.tag_hit = l.way >= 0;
   char wp = cfg_.write_policy;
   if (wp == 'L') wp = a.local ? 'B' : 'T';
+  if (a.write_back_allocate) wp = 'B';
   uint8_t full = a.full_sectors & a.sectors & kFullSectorMask;
   if (!sectored_) full = (full == kFullSectorMask) ? kFullSectorMask : 0;
   const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
@@ -254,7 +255,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
     return r;
   }
 
-  const char wa = cfg_.write_alloc;
+  const char wa = a.write_back_allocate ? 'F' : cfg_.write_alloc;
   if (wa == 'N') {  // no write-allocate: the write goes on, the cache does not change
     if (!missq_room(1)) return fail(ReservationFail::MissQueueFull);
     push(l.line, mask, CacheRequestKind::Write, a.token);

@@ -93,6 +93,9 @@ struct CacheAccess {
   bool is_write = false;
   uint8_t full_sectors = kFullSectorMask;  // writes: sectors entirely overwritten (ANDed with sectors)
   bool local = false;                      // write policy 'L': local-memory writes are write-back
+  // A memory client's write-back line (memory_clients.h, write_back()): written back and
+  // allocated without fetching whole sectors, whatever the cache's own write policies.
+  bool write_back_allocate = false;
   uint64_t token = 0;                      // returned by fill() / carried by forwarded writes
   uint8_t requester = 0;                   // opaque: who asked (the L2 passes the SM-side client);
                                            //   copied into every request this access causes
