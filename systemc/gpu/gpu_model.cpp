@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "kernel/input_error.h"
+#include "systemc/gpu/app_address.h"
 #include "systemc/blocks/registry/block_registry.h"
 #include "systemc/sm/partition_map.h"
 
@@ -64,29 +65,31 @@ GpuModel::~GpuModel() = default;
 // Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy, on by default), each
 // trimmed to the part the L2 can still hold at its end (trim_copy_to_l2_tail), so the warm-up
 // time is bounded whatever the copy's size. A stop request ends the warm-up too.
-void GpuModel::warm_l2_from(const Application& app) {
+// Several applications warm it in application order.
+void GpuModel::warm_l2_from(const std::vector<Application>& apps) {
   if (!cfg_.mem.perf_sim_memcpy) return;
   const uint64_t l2_bytes = uint64_t(cfg_.mem.n_partitions()) * cfg_.mem.l2.size_bytes();
   std::vector<MemoryPartition*> parts;
   for (auto& p : parts_) parts.push_back(p.get());
-  for (const Command& c : app.memcpys) {
-    if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
-    uint64_t addr = c.addr, bytes = c.bytes;
-    trim_copy_to_l2_tail(addr, bytes, l2_bytes);
-    warm_l2(parts, map_, addr, bytes);
-  }
+  for (const Application& app : apps)
+    for (const Command& c : app.memcpys) {
+      if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
+      uint64_t addr = c.addr, bytes = c.bytes;
+      trim_copy_to_l2_tail(addr, bytes, l2_bytes);
+      warm_l2(parts, map_, addr, bytes);
+    }
 }
 
-RunReport GpuModel::run(const Application& app) {
+RunReport GpuModel::run(const Application& app) { return run(std::vector<Application>{app}); }
+
+RunReport GpuModel::run(std::vector<Application> apps) {
   if (ran_) throw std::logic_error("GpuModel::run: SystemC elaborates once per process; run() once");
   ran_ = true;
-  warm_l2_from(app);
-  for (const ApplicationKernel& k : app.kernels) {
-    dispatcher_->add_kernel(k.open, k.stream);
-    blocks_total_ += k.thread_blocks;
-  }
-  kernel_start_stats_.assign(app.kernels.size(), {});
-  report_.kernels.assign(app.kernels.size(), {});
+  place_applications(apps);
+  warm_l2_from(apps);
+  apps_ = std::make_unique<ApplicationRuns>(std::move(apps));
+  apps_->launch_first_runs(*dispatcher_);
+  blocks_total_ = apps_->blocks_queued();
 
   running_ = true;
   const auto t0 = std::chrono::steady_clock::now();
@@ -128,6 +131,15 @@ void GpuModel::finish_report(double wall) {
     done.push_back(std::move(k));
   }
   report_.kernels = std::move(done);
+  report_.applications.clear();
+  for (uint32_t a = 0; a < apps_->apps().size(); ++a) {
+    AppReport ar;
+    ar.index = a;
+    ar.label = apps_->apps()[a].label;
+    ar.options = apps_->apps()[a].options;
+    ar.runs = apps_->runs(a);
+    report_.applications.push_back(std::move(ar));
+  }
   report_.total = collect_stats();
   report_.total["gpu_sim_cycle"] = double(clocks_.cycle(kCore));
   report_.total["gpu_tot_sim_kernels"] = double(dispatcher_->kernels_finished());
@@ -142,10 +154,10 @@ void GpuModel::report_progress() const {
   RunProgress p;
   p.core_cycle = clocks_.cycle(kCore);
   p.kernels_finished = uint32_t(dispatcher_->kernels_finished());
-  p.kernels_total = uint32_t(report_.kernels.size());
+  p.kernels_total = uint32_t(dispatcher_->kernels_total());
   p.blocks_completed = dispatcher_->blocks_completed();
   p.blocks_issued = dispatcher_->blocks_issued();
-  p.blocks_total = blocks_total_;
+  p.blocks_total = apps_ ? apps_->blocks_queued() : blocks_total_;
   p.max_cycles = cfg_.limits.max_cycles;
   opts_.on_progress(p);
 }
@@ -251,10 +263,18 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
   uint64_t blocks = 0;
   for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
   for (auto& s : sms_) s->configure_l1(uint64_t(h.shmem) * blocks);
+  if (report_.kernels.size() < launch_id) {
+    report_.kernels.resize(launch_id);
+    kernel_start_stats_.resize(launch_id);
+  }
   KernelReport& k = report_.kernels.at(launch_id - 1);
   k.launch_id = launch_id;
   k.name = h.name;
   k.start_cycle = cycle;
+  const KernelOwner& own = apps_->owner(launch_id);
+  k.application = own.app;
+  k.app_run = own.run;
+  k.stream = own.stream;
   kernel_start_stats_.at(launch_id - 1) = collect_stats();
 }
 
@@ -265,6 +285,7 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
   kernel_start_stats_[launch_id - 1].clear();
   k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
   add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+  apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 
 bool GpuModel::all_idle() const {

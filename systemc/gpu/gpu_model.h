@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/app_runs.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/clock_domains.h"
 #include "systemc/gpu/dispatcher.h"
@@ -73,6 +74,11 @@ class GpuModel : public sc_core::sc_module {
   // exceed an empty SM) or an input turns out bad during the run (a trace error in a later
   // thread block); partial_report() then holds what was simulated up to the error.
   RunReport run(const Application& app);
+  // A multiprogrammed run: the applications share the GPU, each with its own streams and address
+  // range (app_address.h: generated workloads are moved apart, overlapping traces refused),
+  // started at AppOptions::start and relaunched per AppOptions::repeat. One application is the
+  // same run as run(app).
+  RunReport run(std::vector<Application> apps);
   // After run() threw: the statistics up to the error, end = RunEnd::Error.
   const RunReport& partial_report() const { return report_; }
 
@@ -104,7 +110,7 @@ class GpuModel : public sc_core::sc_module {
   void end_run(RunEnd why, std::string report);
   void finish_report(double wall_s);
   void report_progress() const;
-  void warm_l2_from(const Application& app);
+  void warm_l2_from(const std::vector<Application>& apps);
 
   GpuConfig cfg_;
   GpuModelOptions opts_;
@@ -120,6 +126,7 @@ class GpuModel : public sc_core::sc_module {
   std::unique_ptr<Crossbar> xbar_;
   std::vector<std::unique_ptr<MemoryPartition>> parts_;
   std::unique_ptr<Dispatcher> dispatcher_;
+  std::unique_ptr<ApplicationRuns> apps_;
 
   // Run state.
   bool ran_ = false, running_ = false;
