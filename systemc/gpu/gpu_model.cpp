@@ -2,6 +2,8 @@
 #include "systemc/sm/occupancy.h"
 
 #include <chrono>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "kernel/input_error.h"
@@ -117,6 +119,18 @@ RunReport GpuModel::run(std::vector<Application> apps) {
 void GpuModel::finish_report(double wall) {
   // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
   // reports what it did up to the end.
+  // Work counters charged per launch; a counter some launch has is 0 for the others (sparse
+  // counters, such as the reservation-fail breakdown, are only listed where they are non-zero).
+  std::map<uint32_t, StatsMap> charged;
+  report_.unattributed = collect_launch_stats(0);
+  std::set<std::string> attributed;
+  for (const auto& [name, v] : report_.unattributed) (void)v, attributed.insert(name);
+  for (const KernelReport& k : report_.kernels)
+    if (k.launch_id != 0) {
+      charged[k.launch_id] = collect_launch_stats(k.launch_id);
+      for (const auto& [name, v] : charged[k.launch_id]) (void)v, attributed.insert(name);
+    }
+  for (const std::string& name : attributed) report_.unattributed.emplace(name, 0.0);
   std::vector<KernelReport> done;
   for (size_t i = 0; i < report_.kernels.size(); ++i) {
     KernelReport& k = report_.kernels[i];
@@ -126,11 +140,20 @@ void GpuModel::finish_report(double wall) {
       k.stats = stats_diff(collect_stats(), kernel_start_stats_[i]);
       k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
       k.stats["kernel_unfinished"] = 1;
-      add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     }
+    // Work counters: what was charged to this launch over the whole run (exact under overlap,
+    // and including work it caused that completed after its last block, kernel_stats.h); time
+    // counters stay the window differences taken at its start and end.
+    const StatsMap& own = charged[k.launch_id];
+    for (const std::string& name : attributed) {
+      auto it = own.find(name);
+      k.stats[name] = it == own.end() ? 0.0 : it->second;
+    }
+    add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     done.push_back(std::move(k));
   }
   report_.kernels = std::move(done);
+  report_.attributed.assign(attributed.begin(), attributed.end());
   report_.applications.clear();
   for (uint32_t a = 0; a < apps_->apps().size(); ++a) {
     AppReport ar;
@@ -284,7 +307,6 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
   k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
   kernel_start_stats_[launch_id - 1].clear();
   k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
-  add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
   apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 

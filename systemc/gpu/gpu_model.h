@@ -91,6 +91,9 @@ class GpuModel : public sc_core::sc_module {
 
   // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
   StatsMap collect_stats() const;
+  // The work counters charged to kernel launch `launch` (0: to no kernel), under the same names
+  // (kernel_ledger.h, kernel_stats.h); time counters are left out.
+  StatsMap collect_launch_stats(uint32_t launch) const;
   // What every component with work holds now (deadlock reports).
   std::string describe_state() const;
 

@@ -1,7 +1,10 @@
 #include "systemc/gpu/run_report.h"
 
+#include "systemc/gpu/kernel_stats.h"
+
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 namespace gpucosim {
@@ -76,6 +79,21 @@ nlohmann::ordered_json to_json(const RunReport& r) {
     out["total"]["preemptions"] = pre;
     out["total"]["save_bytes"] = save;
     out["total"]["restore_bytes"] = restore;
+  }
+  // How per-kernel statistics are attributed (kernel_stats.h): every counter of a kernel not
+  // listed here is that launch's own, and kernels + "unattributed" sum to "total".
+  {
+    nlohmann::ordered_json window = nlohmann::ordered_json::array(), derived = nlohmann::ordered_json::array();
+    const std::set<std::string> own(r.attributed.begin(), r.attributed.end());
+    const std::set<std::string> ratios(derived_stat_names().begin(), derived_stat_names().end());
+    if (!r.kernels.empty())
+      for (const auto& [name, v] : r.kernels.front().stats) {
+        (void)v;
+        if (!own.count(name) && !ratios.count(name)) window.push_back(name);
+      }
+    for (const std::string& name : derived_stat_names()) derived.push_back(name);
+    out["stats_attribution"] = {{"time_window", window}, {"derived", derived}};
+    out["unattributed"] = stats_json(r.unattributed);
   }
   out["applications"] = nlohmann::ordered_json::array();
   for (const AppReport& a : r.applications) {

@@ -58,6 +58,10 @@ struct RunReport {
   std::vector<std::string> unmodelled_options;
   std::vector<AppReport> applications;
   MultiprogramMetrics metrics;
+  // Work counters charged to no kernel launch (kernel_stats.h): with the kernels' own they sum
+  // to the total.
+  StatsMap unattributed;
+  std::vector<std::string> attributed;  // the names charged per launch (the others: time windows)
 };
 
 // Adds the ratios GPGPU-Sim prints (gpu_ipc, gpu_occupancy, hit rates ...) to a map holding

@@ -88,6 +88,8 @@ class LdstUnit : private FrontEndL1 {
   uint32_t pending_writes(uint32_t warp) const { return pending_writes_[warp]; }
   bool idle() const;
   void collect(StatsMap& m) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, uint32_t launch) const;
   std::string describe() const;
 
  private:
@@ -144,6 +146,9 @@ class LdstUnit : private FrontEndL1 {
     uint64_t requests = 0, l1_accesses = 0, port_stalls = 0, queue_stalls = 0, data = 0;
   };
   std::array<ClientCounters, kMemClients> nc_{};  // per MemClient: what it sent and was refused
+  // n_ and nc_ per kernel launch (kernel_ledger.h); charge() names the launch counted next.
+  KernelLedger<std::array<ClientCounters, kMemClients>> cledger_;
+  void charge(uint32_t launch);
   uint32_t last_outreq_ = 0;
 
   CoreConfig c_;
@@ -195,6 +200,8 @@ class LdstUnit : private FrontEndL1 {
     uint64_t bypass_reads = 0, stall_missq_full = 0, stall_cycles = 0;
     uint64_t read_latency_sum = 0, read_replies = 0;
   } n_;
+  KernelLedger<Counters> ledger_;
+  void emit(StatsMap& m, const Counters& cn, const std::array<ClientCounters, kMemClients>& cc) const;
   bool stalled_ = false;              // the instruction in service could not make progress this cycle
 
  public:

@@ -92,6 +92,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // that the SM was skipped for being idle (smart ticking) count as idle ticks would have
   // (sm_cycles, stall_idle), so the statistics do not depend on ticking.
   void collect(StatsMap& m, uint64_t through = 0) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names. The
+  // SM's cycle, stall and occupancy counts measure time, not work: they are charged to whichever
+  // launch was counted last, and the GPU reports them per kernel over its time window instead.
+  void collect_launch(StatsMap& m, uint32_t launch) const;
   std::string describe_state() const;
   // Cheap progress counters for the top level's limits and deadlock detection.
   uint64_t warp_insn_issued() const { return n_.warp_insn; }
@@ -200,6 +204,8 @@ class Sm : public sc_core::sc_module, private LsuListener {
     std::array<uint64_t, kNumStall> stall{};
     uint64_t blocks_done = 0, dual_issued = 0;
   } n_;
+  KernelLedger<Counters> ledger_;
+  void emit(StatsMap& m, const Counters& n) const;
 };
 
 }  // namespace gpucosim
