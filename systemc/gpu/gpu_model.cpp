@@ -40,6 +40,7 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
     sms_.back()->set_partition_map(sm_map_.get());
   }
   sm_active_.assign(n_sms, 0);
+  sm_app_.assign(n_sms, -1);
   xbar_ = std::make_unique<Crossbar>("icnt", n_sms, n_parts, cfg_.icnt, cfg_.clock);
   for (uint32_t c = 0; c < cfg_.mem.n_channels; ++c)
     parts_.push_back(
@@ -266,8 +267,22 @@ void GpuModel::tick_core(uint64_t cycle) {
   }
 }
 
+void GpuModel::prepare_l1(uint32_t sm, uint32_t launch, const KernelHeader& h) {
+  // Accel-Sim's adaptive carve-out sizes the L1 for the shared memory of as many of the kernel's
+  // blocks as fit on an SM.
+  uint64_t blocks = 0;
+  for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
+  sms_[sm]->flush_l1(launch);
+  sms_[sm]->configure_l1(uint64_t(h.shmem) * blocks);
+  if (!sms_[sm]->idle()) sm_active_[sm] = 1;  // write-backs to send
+}
+
 void GpuModel::launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
                             ThreadBlock&& tb) {
+  // An SM changing application: a new address space (docs/multitasking.md).
+  const int64_t app = int64_t(apps_->owner(launch_id).app);
+  if (sm_app_[sm] >= 0 && sm_app_[sm] != app && !cfg_.limits.l1_keep_on_app_switch) prepare_l1(sm, launch_id, h);
+  sm_app_[sm] = app;
   sms_[sm]->launch_block(KernelContext{launch_id, &h, &ops}, std::move(tb));
   sm_active_[sm] = 1;
 }
@@ -281,11 +296,12 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
       << " threads, " << cfg_.core.registers << " registers, " << cfg_.core.shmem_bytes << " bytes of shared memory)";
     throw InputError(h.name, 0, o.str());
   }
-  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched; Accel-Sim's adaptive
-  // carve-out sizes them for the shared memory of as many of its blocks as fit on an SM.
-  uint64_t blocks = 0;
-  for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
-  for (auto& s : sms_) s->configure_l1(uint64_t(h.shmem) * blocks);
+  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched (here after writing dirty
+  // lines back): every SM that last ran this application or nothing yet. An SM running another
+  // application is left alone; it prepares its L1 when it changes application (launch_block).
+  const int64_t app = int64_t(apps_->owner(launch_id).app);
+  for (uint32_t s = 0; s < sms_.size(); ++s)
+    if (sm_app_[s] < 0 || sm_app_[s] == app) prepare_l1(s, launch_id, h);
   if (report_.kernels.size() < launch_id) {
     report_.kernels.resize(launch_id);
     kernel_start_stats_.resize(launch_id);

@@ -123,6 +123,12 @@ class GpuModel : public sc_core::sc_module {
   ClockDomains clocks_;
   std::vector<std::unique_ptr<Sm>> sms_;
   std::vector<uint8_t> sm_active_;
+  // Application (index) of the last thread block each SM received; -1 before any. An SM given a
+  // block of another application handles its L1 per -gpucosim_l1_app_switch.
+  std::vector<int64_t> sm_app_;
+  // L1 set-up for a kernel on SM `sm`: dirty lines written back (charged to `launch`), then
+  // invalidated and sized for the kernel's shared memory.
+  void prepare_l1(uint32_t sm, uint32_t launch, const KernelHeader& h);
   // SMs [0, sm_ticked_) have had (or been skipped for) the current core cycle's tick: the cycle
   // an SM's idle-cycle count runs to when statistics are collected in the middle of tick_core.
   size_t sm_ticked_ = 0;

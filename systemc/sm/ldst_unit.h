@@ -75,6 +75,11 @@ class LdstUnit : private FrontEndL1 {
   void invalidate_l1() {
     if (l1_) l1_->invalidate_all();
   }
+  // Queues a write-back of every dirty L1 line, charged to kernel launch `launch` (before an
+  // invalidation: dirty data is not dropped).
+  void flush_l1(uint32_t launch) {
+    if (l1_) l1_->flush(launch);
+  }
   // A kernel is launched: the L1 is invalidated and, with -gpgpu_adaptive_cache_config, resized
   // to the ways the kernel's shared memory leaves it (adaptive_l1_assoc). ldst_unit_l1_config.cpp.
   void configure_l1(uint64_t total_shmem);

@@ -104,6 +104,8 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // Drops every L1 line with nothing pending (GPGPU-Sim invalidates the L1 at kernel launch).
   void invalidate_l1() { lsu_->invalidate_l1(); }
   void configure_l1(uint64_t total_shmem) { lsu_->configure_l1(total_shmem); }
+  // Writes the L1's dirty lines back (charged to kernel launch `launch`) before an invalidation.
+  void flush_l1(uint32_t launch) { lsu_->flush_l1(launch); }
   // The memory system's address -> sub-partition mapping (default: an AddressMap built from MemoryConfig).
   void set_partition_map(const PartitionMap* m);
   const CoalescerInterface& coalescer() const { return *coalescer_; }
