@@ -102,6 +102,9 @@ namespace {
 std::string solo_turnaround(const GpuConfig& cfg, Application app) {
   app.options.start = 0;
   app.options.repeat = 1;
+  // At its own addresses, as `gpucosim run` with it alone would place it.
+  for (Command& c : app.memcpys) c.addr -= app.address_offset;
+  app.address_offset = 0;
   GpuModel gpu("gpu", cfg);
   const RunReport r = gpu.run(app);
   if (r.end != RunEnd::Completed) return "E the solo run of '" + app.label + "' ended " + to_string(r.end);
