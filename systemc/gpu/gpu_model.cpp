@@ -128,7 +128,9 @@ void GpuModel::finish_report(double wall) {
   for (const auto& [name, v] : report_.unattributed) (void)v, attributed.insert(name);
   for (const KernelReport& k : report_.kernels)
     if (k.launch_id != 0) {
-      charged[k.launch_id] = collect_launch_stats(k.launch_id);
+      // Taken at its end, plus what it caused after (e.g. L2 fills that completed later).
+      charged[k.launch_id] = k.launch_id <= kernel_charges_.size() ? kernel_charges_[k.launch_id - 1] : StatsMap{};
+      for (const auto& [name, v] : collect_launch_stats(k.launch_id)) charged[k.launch_id][name] += v;
       for (const auto& [name, v] : charged[k.launch_id]) (void)v, attributed.insert(name);
     }
   for (const std::string& name : attributed) report_.unattributed.emplace(name, 0.0);
@@ -323,6 +325,8 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
   k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
   kernel_start_stats_[launch_id - 1].clear();
   k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
+  if (kernel_charges_.size() < launch_id) kernel_charges_.resize(launch_id);
+  take_launch_stats(launch_id, kernel_charges_[launch_id - 1]);
   apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 

@@ -94,6 +94,9 @@ class GpuModel : public sc_core::sc_module {
   // The work counters charged to kernel launch `launch` (0: to no kernel), under the same names
   // (kernel_ledger.h, kernel_stats.h); time counters are left out.
   StatsMap collect_launch_stats(uint32_t launch) const;
+  // Moves what launch `launch` has been charged so far out of the components into the result
+  // (at its end: the components then hold charges only for launches still in flight).
+  void take_launch_stats(uint32_t launch, StatsMap& into);
   // What every component with work holds now (deadlock reports).
   std::string describe_state() const;
 
@@ -141,6 +144,7 @@ class GpuModel : public sc_core::sc_module {
   bool ran_ = false, running_ = false;
   RunReport report_;
   std::vector<StatsMap> kernel_start_stats_;
+  std::vector<StatsMap> kernel_charges_;  // work counters taken at each launch's end
   std::exception_ptr error_;
   uint64_t last_progress_ = 0;
   // Every domain's cycle count when the progress count last changed (the deadlock window must

@@ -46,6 +46,13 @@ StatsMap GpuModel::collect_launch_stats(uint32_t launch) const {
   return m;
 }
 
+void GpuModel::take_launch_stats(uint32_t launch, StatsMap& into) {
+  for (const auto& [name, v] : collect_launch_stats(launch)) into[name] += v;
+  for (auto& s : sms_) s->forget_launch(launch);
+  xbar_->forget_launch(launch);
+  for (auto& p : parts_) p->forget_launch(launch);
+}
+
 std::string GpuModel::describe_state() const {
   std::ostringstream o;
   o << dispatcher_->describe_state();

@@ -9,11 +9,13 @@
 // the L2 before any kernel runs). The common case, one kernel, costs one comparison per charge.
 //
 // Counters must consist of uint64_t fields only (std::array<uint64_t, N> included): the ledger
-// adds and subtracts them as an array of words.
+// adds and subtracts them as an array of words. Charges are kept per launch that charged this
+// component; forget() drops what a finished launch has been charged so far, once the caller
+// has taken it, so memory stays bounded by the launches in flight (a trace may have thousands).
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <vector>
+#include <unordered_map>
 
 namespace gpucosim {
 
@@ -32,15 +34,20 @@ class KernelLedger {
   }
   // What has been charged to `launch` up to `now` (the component's current counters).
   Counters of(uint32_t launch, const Counters& now) const {
-    Counters c = launch < charged_.size() ? charged_[launch] : Counters{};
+    auto it = charged_.find(launch);
+    Counters c = it == charged_.end() ? Counters{} : it->second;
     if (launch == current_) accumulate(c, now, mark_);
     return c;
+  }
+  // Drops what has been charged to `launch` up to `now`; later charges start from zero.
+  void forget(uint32_t launch, const Counters& now) {
+    if (launch == current_) settle(now);
+    charged_.erase(launch);
   }
   uint32_t current() const { return current_; }
 
  private:
   void settle(const Counters& now) {
-    if (charged_.size() <= current_) charged_.resize(size_t(current_) + 1);
     accumulate(charged_[current_], now, mark_);
     mark_ = now;
   }
@@ -56,7 +63,7 @@ class KernelLedger {
 
   uint32_t current_ = 0;
   Counters mark_{};
-  std::vector<Counters> charged_;
+  std::unordered_map<uint32_t, Counters> charged_;
 };
 
 }  // namespace gpucosim

@@ -69,6 +69,7 @@ class Crossbar : public sc_core::sc_module {
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch, const std::string& prefix = "icnt_") const;
+  void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
 
  private:
   // Flits (port cycles) of a packet of `bytes` (header included), per the header placement.

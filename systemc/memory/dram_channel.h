@@ -96,6 +96,7 @@ class DramChannel {
   void collect(StatsMap& m, const std::string& prefix, uint64_t through = 0) const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
+  void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
 
  private:
   struct Pending {

@@ -75,6 +75,10 @@ class L2Slice {
   void collect(StatsMap& m, const std::string& prefix) const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, ctr_);
+    cache_.forget_launch(launch);
+  }
 
  private:
   static void emit(StatsMap& m, const std::string& prefix, const Counters& n);

@@ -52,6 +52,8 @@ class MemoryPartition : public sc_core::sc_module {
   void collect(StatsMap& m, uint64_t dram_through = 0) const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch) const;
+  // Drops the charges of a launch the caller has collected (kernel_ledger.h).
+  void forget_launch(uint32_t launch);
 
  private:
   uint32_t channel_;

@@ -95,6 +95,11 @@ class LdstUnit : private FrontEndL1 {
   void collect(StatsMap& m) const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch) const;
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, n_);
+    cledger_.forget(launch, nc_);
+    if (l1_) l1_->forget_launch(launch);
+  }
   std::string describe() const;
 
  private:

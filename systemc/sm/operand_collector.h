@@ -50,6 +50,7 @@ class OperandCollectorInterface {
   // The statistics charged to kernel launch `launch` (kernel_ledger.h). The default charges
   // nothing: the caller then reports the collector's counters over the kernel's time window.
   virtual void collect_launch(StatsMap& m, uint32_t launch) const { (void)m, (void)launch; }
+  virtual void forget_launch(uint32_t launch) { (void)launch; }
   virtual std::string describe() const = 0;
 };
 
@@ -75,6 +76,7 @@ class BankedOperandCollector : public OperandCollectorInterface {
   void write(uint32_t warp_slot, const Instruction& inst, uint64_t now) override;
   void collect(StatsMap& m) const override;
   void collect_launch(StatsMap& m, uint32_t launch) const override;
+  void forget_launch(uint32_t launch) override { ledger_.forget(launch, n_); }
   std::string describe() const override;
 
   uint64_t bank_conflicts() const { return n_.bank_conflicts; }

@@ -96,6 +96,12 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // SM's cycle, stall and occupancy counts measure time, not work: they are charged to whichever
   // launch was counted last, and the GPU reports them per kernel over its time window instead.
   void collect_launch(StatsMap& m, uint32_t launch) const;
+  // Drops the charges of a launch the caller has collected (kernel_ledger.h).
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, n_);
+    oc_->forget_launch(launch);
+    lsu_->forget_launch(launch);
+  }
   std::string describe_state() const;
   // Cheap progress counters for the top level's limits and deadlock detection.
   uint64_t warp_insn_issued() const { return n_.warp_insn; }

@@ -198,6 +198,10 @@ class Cache {
   // Accel-Sim's per-sector view of the same accesses (sector_stats.h).
   const SectorStats& sector_stats() const { return sstats_; }
   SectorStats sector_stats_of(uint32_t launch) const { return sledger_.of(launch, sstats_); }
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, ctr_);
+    sledger_.forget(launch, sstats_);
+  }
   // Continues another cache's cumulative counters (a cache rebuilt with another geometry).
   void adopt_counters(const Cache& o) {
     ctr_ = o.ctr_;
