@@ -191,6 +191,8 @@ INSTANTIATE_TEST_SUITE_P(
              "malformed application options 'start=5,': trailing ','"},
         Case{"AppTraceOptionUnknown", "run --trace tests/none.g@color=red --out gpucosim-out/never", 1,
              "--trace tests/none.g@color=red: unknown application option 'color'"},
+        Case{"L1AppSwitchUnknown", "run --workload vecadd --set gpucosim_l1_app_switch=flush --out gpucosim-out/never", 1,
+             "-gpucosim_l1_app_switch: expected invalidate or keep"},
         Case{"SoloBaselinesMissingFile", "run --workload vecadd --solo-baselines no-such-solo.json --out gpucosim-out/never", 1,
              "no-such-solo.json: cannot open the --solo-baselines file"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
