@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/cmd_run_apps.h"
 #include "cli/configs_dir.h"
 #include "cli/interrupt.h"
 #include "cli/numeric_options.h"
@@ -27,9 +28,11 @@
 #include "systemc/config/config_build.h"
 #include "systemc/config/effective_config.h"
 #include "systemc/config/presets.h"
+#include "systemc/gpu/app_address.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
 #include "systemc/gpu/model_footprint.h"
+#include "systemc/gpu/multiprogram_metrics.h"
 #include "systemc/gpu/stats_interval.h"
 
 namespace gpucosim::cli {
@@ -39,7 +42,9 @@ namespace {
 namespace fs = std::filesystem;
 
 struct RunArgs {
-  std::string trace, workload;
+  std::vector<AppArg> apps;     // --trace and --workload in command-line order
+  bool solo_baselines = false;  // --solo-baselines [FILE]
+  std::string solo_file;
   std::vector<std::string> configs, sets;
   std::string stats_json;
   std::string out_dir = "gpucosim-out";
@@ -79,8 +84,9 @@ std::string energy_label(const RunArgs& a) {
 }
 
 int run(const RunArgs& a) {
-  if (a.trace.empty() == a.workload.empty())
-    throw InputError("gpucosim run", 0, "give exactly one of --trace PATH or --workload NAME[:k=v,...]");
+  if (a.apps.empty())
+    throw InputError("gpucosim run", 0,
+                     "give --trace PATH or --workload NAME[:k=v,...] (several of them, in any mix, run together)");
   std::vector<std::string> files;
   for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
     files.push_back(find_preset(c, configs_dir()));
@@ -101,7 +107,10 @@ int run(const RunArgs& a) {
 
   TraceReadOptions topts;
   if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
-  Application app = a.trace.empty() ? application_from_workload(a.workload) : application_from_trace(a.trace, topts);
+  std::vector<Application> apps = build_applications(a.apps, topts);
+  place_applications(apps);  // overlapping traces fail now, before any output is written
+  SoloBaselines solo;
+  if (a.solo_baselines && !a.solo_file.empty()) solo = read_solo_baselines(a.solo_file, apps);
 
   // Every output is created before the run: an unwritable path fails now, not after hours. The
   // effective configuration goes out first, so even a run that is stopped early can be reproduced.
@@ -115,6 +124,11 @@ int run(const RunArgs& a) {
   check_writable(a.out_dir + "/stats.json", "--out");
   if (!a.stats_json.empty()) check_writable(a.stats_json, "--stats-json");
   if (a.energy) check_writable(a.out_dir + "/energy.json", "--out");
+  if (a.solo_baselines && a.solo_file.empty()) {
+    check_writable(a.out_dir + "/solo-baselines.json", "--out");
+    solo = run_solo_baselines(cfg.gpu, apps);  // each application alone, in a child process
+    write_file(a.out_dir + "/solo-baselines.json", solo_baselines_json(solo));
+  }
 
   auto write_stats = [&](RunReport& report) {
     report.unmodelled_options = cfg.options.unmodelled_names();
@@ -140,7 +154,7 @@ int run(const RunArgs& a) {
   GpuModel gpu("gpu", cfg.gpu, model_opts);
   RunReport report;
   try {
-    report = gpu.run(app);
+    report = gpu.run(apps);
   } catch (const InputError&) {
     // Bad input found during the run: keep what was simulated, then report the error.
     if (progress) progress->finish();
@@ -149,6 +163,7 @@ int run(const RunArgs& a) {
     throw;
   }
   if (progress) progress->finish();
+  if (a.solo_baselines) compute_multiprogram_metrics(report, solo);
 
   const std::string json = write_stats(report);
   if (a.quiet) {
@@ -180,8 +195,23 @@ void register_run_command(CLI::App& app, int* exit_code) {
   auto a = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand(
       "run", "Simulate a trace or a built-in workload on the GPU model and print its statistics");
-  cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to simulate");
-  cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
+  // Repeatable, in any mix: each is one application of a multiprogrammed run (docs/multitasking.md).
+  // The values are taken in command-line order from the parse order in the callback.
+  auto traces = std::make_shared<std::vector<std::string>>();
+  auto workloads = std::make_shared<std::vector<std::string>>();
+  CLI::Option* trace_opt = cmd->add_option("--trace", *traces,
+                                           "kernelslist.g, .traceg or .traceg.xz to simulate; repeatable, and "
+                                           "PATH@priority=N,tokens=N,start=CYCLE,repeat=N sets per-application options")
+                               ->allow_extra_args(false);
+  CLI::Option* workload_opt =
+      cmd->add_option("--workload", *workloads,
+                      "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`); repeatable, and "
+                      "SPEC@priority=N,tokens=N,start=CYCLE,repeat=N sets per-application options")
+          ->allow_extra_args(false);
+  cmd->add_option("--solo-baselines", a->solo_file,
+                  "compute NTT, ANTT, STP and fairness: run each application alone first, or read the solo "
+                  "cycles from FILE ({\"LABEL\": cycles}; a run without FILE writes <out>/solo-baselines.json)")
+      ->expected(0, 1);
   cmd->add_option("--config", a->configs,
                   "preset name (see `gpucosim presets`) or gpgpusim.config file; repeat to layer, "
                   "later files override earlier (default GTX480)");
@@ -212,7 +242,15 @@ void register_run_command(CLI::App& app, int* exit_code) {
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).
-  cmd->callback([a, exit_code] { *exit_code = run(*a); });
+  cmd->callback([a, exit_code, cmd, trace_opt, workload_opt, traces, workloads] {
+    size_t ti = 0, wi = 0;
+    for (const CLI::Option* o : cmd->parse_order()) {
+      if (o == trace_opt && ti < traces->size()) a->apps.push_back(AppArg{true, (*traces)[ti++]});
+      if (o == workload_opt && wi < workloads->size()) a->apps.push_back(AppArg{false, (*workloads)[wi++]});
+    }
+    a->solo_baselines = cmd->count("--solo-baselines") > 0;
+    *exit_code = run(*a);
+  });
 }
 
 }  // namespace gpucosim::cli

@@ -74,7 +74,8 @@ json to_json(const GpuConfig& g) {
   const LimitsConfig& l = g.limits;
   json limits = {{"max_cycles", l.max_cycles}, {"max_insn", l.max_insn}, {"deadlock_cycles", l.deadlock_cycles},
                  {"max_concurrent_kernels", l.max_concurrent_kernels},
-                 {"kernel_launch_latency", l.kernel_launch_latency}, {"tb_launch_latency", l.tb_launch_latency}};
+                 {"kernel_launch_latency", l.kernel_launch_latency}, {"tb_launch_latency", l.tb_launch_latency},
+                 {"l1_keep_on_app_switch", l.l1_keep_on_app_switch}};
   return {{"core", core}, {"icnt", icnt}, {"mem", mem}, {"clock", clock}, {"limits", limits}};
 }
 

@@ -172,6 +172,9 @@ struct LimitsConfig {
   uint32_t max_concurrent_kernels = 8; // gpgpu_max_concurrent_kernel
   uint32_t kernel_launch_latency = 0;  // gpgpu_kernel_launch_latency
   uint32_t tb_launch_latency = 0;      // gpgpu_TB_launch_latency
+  // gpucosim_l1_app_switch: an SM given a thread block of another application than its last
+  // one keeps its L1 (keep) or writes its dirty lines back and invalidates it (invalidate).
+  bool l1_keep_on_app_switch = false;
 };
 
 struct GpuConfig {

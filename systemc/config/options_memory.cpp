@@ -112,6 +112,12 @@ const OptionDef kClocksAndLimits[] = {
      [](V v, S& s) { s.gpu.limits.kernel_launch_latency = parse_u32(v); }},
     {"gpgpu_TB_launch_latency", OptionType::Uint, "0", "limits.tb_launch_latency",
      "cycles to launch one thread block on an SM", [](V v, S& s) { s.gpu.limits.tb_launch_latency = parse_u32(v); }},
+    {"gpucosim_l1_app_switch", OptionType::String, "invalidate", "limits.l1_keep_on_app_switch",
+     "L1 of an SM given a block of another application: invalidate (dirty lines written back) or keep",
+     [](V v, S& s) {
+       if (v != "invalidate" && v != "keep") throw ValueError("expected invalidate or keep");
+       s.gpu.limits.l1_keep_on_app_switch = v == "keep";
+     }},
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& 
 Application application_from_trace(const std::string& path, const TraceReadOptions& opts) {
   Application app;
   app.origin = path;
+  app.label = path;
   if (is_kernel_trace_path(path)) {
     app.kernels.push_back(trace_kernel(path, opts));
     return app;
@@ -43,14 +44,23 @@ Application application_from_workload(const std::string& spec) {
   GeneratedApp gen = generate_workload(spec);
   Application app;
   app.origin = "workload " + spec;
+  app.label = spec;
+  app.generated = true;
   app.memcpys = std::move(gen.memcpys);
-  for (auto& src : gen.kernels) {
+  for (size_t i = 0; i < gen.kernels.size(); ++i) {
+    auto& src = gen.kernels[i];
     ApplicationKernel k;
     k.stream = src->header().stream_id;
     k.thread_blocks = src->header().thread_blocks();
-    // std::function needs a copyable callable: share the source and hand it out once.
+    // std::function needs a copyable callable: share the source and hand it out on the first
+    // open; a later open (a repeated application, AppOptions::repeat) generates it afresh, which
+    // gives the same blocks (generators are deterministic).
     auto holder = std::make_shared<std::unique_ptr<KernelSource>>(std::move(src));
-    k.open = [holder] { return std::move(*holder); };
+    k.open = [holder, spec, i]() -> std::unique_ptr<KernelSource> {
+      if (*holder) return std::move(*holder);
+      GeneratedApp again = generate_workload(spec);
+      return std::move(again.kernels.at(i));
+    };
     app.kernels.push_back(std::move(k));
   }
   return app;

@@ -19,10 +19,26 @@ struct ApplicationKernel {
   uint64_t thread_blocks = 0;  // the grid's, from the header (progress estimates)
 };
 
+// Per-application options of a multiprogrammed run (`--workload SPEC@priority=1,repeat=4`,
+// docs/multitasking.md). The defaults describe a plain single-application run.
+struct AppOptions {
+  uint32_t priority = 0;   // for priority policies (none exists yet: a non-zero value is refused)
+  uint32_t tokens = 0;     // SM budget for DSS (none exists yet: 0 = not given; others refused)
+  uint64_t start = 0;      // core cycle before which no kernel of the application may start
+  uint64_t repeat = 1;     // runs at most; a run after the first starts when the previous one
+                           // finishes, only while another application is still unfinished
+};
+
 struct Application {
   std::string origin;                  // for messages: the list path or "workload NAME"
+  std::string label;                   // in reports: the trace path or the workload spec
   std::vector<Command> memcpys;        // host-to-device copies, in list order
   std::vector<ApplicationKernel> kernels;
+  AppOptions options;
+  // Added to the global and local addresses of every memory instruction, so that the generated
+  // applications of a multiprogrammed run use disjoint address ranges (app_address.h).
+  uint64_t address_offset = 0;
+  bool generated = false;              // a built-in workload (relocatable), not a trace
 };
 
 // PATH is a kernelslist.g, .traceg or .traceg.xz. Kernel files named in the list must exist

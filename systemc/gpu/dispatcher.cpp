@@ -7,12 +7,15 @@ namespace gpucosim {
 Dispatcher::Dispatcher(const LimitsConfig& limits, uint32_t n_sms, DispatchHooks hooks)
     : limits_(limits), n_sms_(n_sms), hooks_(std::move(hooks)) {}
 
-void Dispatcher::add_kernel(KernelOpener open, uint64_t stream) {
+uint32_t Dispatcher::add_kernel(KernelOpener open, uint64_t stream, uint32_t app, uint64_t not_before) {
   Kernel k;
   k.open = std::move(open);
   k.stream = stream;
+  k.app = app;
+  k.not_before = not_before;
   k.launch_id = uint32_t(kernels_.size() + 1);
   kernels_.push_back(std::move(k));
+  return kernels_.back().launch_id;
 }
 
 void Dispatcher::fetch_next(Kernel& k) {
@@ -27,8 +30,8 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     // A kernel waits for every earlier kernel of its stream (CUDA stream semantics).
     bool blocked = false;
     for (size_t j = 0; j < i && !blocked; ++j)
-      blocked = kernels_[j].stream == k.stream && !kernels_[j].finished;
-    if (blocked) continue;
+      blocked = kernels_[j].stream == k.stream && kernels_[j].app == k.app && !kernels_[j].finished;
+    if (blocked || cycle < k.not_before) continue;
     if (!k.eligible) {
       k.eligible = true;
       k.eligible_cycle = cycle + limits_.kernel_launch_latency;
@@ -70,8 +73,10 @@ void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
   k.finished = true;
   running_ -= 1;
   finished_ += 1;
-  if (hooks_.kernel_finished) hooks_.kernel_finished(k.launch_id, k.src->header(), cycle);
-  k.src.reset();  // frees the trace reader and its opcode table: no block of it is resident now
+  // The source is freed after the hook (the trace reader and its opcode table: no block of it is
+  // resident now); it is moved out first because the hook may add kernels, which moves `k`.
+  std::unique_ptr<KernelSource> src = std::move(k.src);
+  if (hooks_.kernel_finished) hooks_.kernel_finished(k.launch_id, src->header(), cycle);
 }
 
 void Dispatcher::block_completed(uint32_t launch_id, uint64_t core_cycle) {
@@ -84,6 +89,7 @@ void Dispatcher::block_completed(uint32_t launch_id, uint64_t core_cycle) {
 bool Dispatcher::waiting_on_latency(uint64_t core_cycle) const {
   for (const Kernel& k : kernels_) {
     if (!k.started && k.eligible && core_cycle < k.eligible_cycle) return true;
+    if (!k.started && core_cycle < k.not_before) return true;  // an application's start=CYCLE
     if (k.started && !k.finished && k.has_next && core_cycle < next_block_cycle_) return true;
   }
   return false;

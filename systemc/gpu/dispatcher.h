@@ -32,9 +32,12 @@ class Dispatcher {
 
   Dispatcher(const LimitsConfig& limits, uint32_t n_sms, DispatchHooks hooks);
 
-  // Queues a kernel. `open` is called when the kernel becomes eligible to start, so trace files
-  // are opened one (or a few, with concurrent streams) at a time. `stream` orders kernels.
-  void add_kernel(KernelOpener open, uint64_t stream);
+  // Queues a kernel; returns its launch id (1, 2, ... in the order kernels are added, also while
+  // the run goes on). `open` is called when the kernel becomes eligible to start, so trace files
+  // are opened one (or a few, with concurrent streams) at a time. A kernel waits for every earlier
+  // kernel of the same `stream` of the same application `app` (applications of a multiprogrammed
+  // run have separate streams) and does not start before core cycle `not_before`.
+  uint32_t add_kernel(KernelOpener open, uint64_t stream, uint32_t app = 0, uint64_t not_before = 0);
 
   // One core cycle: start eligible kernels and issue thread blocks.
   void tick(uint64_t core_cycle);
@@ -57,6 +60,8 @@ class Dispatcher {
   struct Kernel {
     KernelOpener open;
     uint64_t stream = 0;
+    uint32_t app = 0;
+    uint64_t not_before = 0;
     uint32_t launch_id = 0;
     std::unique_ptr<KernelSource> src;
     ThreadBlock next;              // the next block to issue, already read (so "has more" is known)

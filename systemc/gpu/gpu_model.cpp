@@ -2,9 +2,12 @@
 #include "systemc/sm/occupancy.h"
 
 #include <chrono>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "kernel/input_error.h"
+#include "systemc/gpu/app_address.h"
 #include "systemc/blocks/registry/block_registry.h"
 #include "systemc/sm/partition_map.h"
 
@@ -37,6 +40,7 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
     sms_.back()->set_partition_map(sm_map_.get());
   }
   sm_active_.assign(n_sms, 0);
+  sm_app_.assign(n_sms, -1);
   xbar_ = std::make_unique<Crossbar>("icnt", n_sms, n_parts, cfg_.icnt, cfg_.clock);
   for (uint32_t c = 0; c < cfg_.mem.n_channels; ++c)
     parts_.push_back(
@@ -64,29 +68,31 @@ GpuModel::~GpuModel() = default;
 // Host-to-device copies warm the L2 (Accel-Sim's -gpgpu_perf_sim_memcpy, on by default), each
 // trimmed to the part the L2 can still hold at its end (trim_copy_to_l2_tail), so the warm-up
 // time is bounded whatever the copy's size. A stop request ends the warm-up too.
-void GpuModel::warm_l2_from(const Application& app) {
+// Several applications warm it in application order.
+void GpuModel::warm_l2_from(const std::vector<Application>& apps) {
   if (!cfg_.mem.perf_sim_memcpy) return;
   const uint64_t l2_bytes = uint64_t(cfg_.mem.n_partitions()) * cfg_.mem.l2.size_bytes();
   std::vector<MemoryPartition*> parts;
   for (auto& p : parts_) parts.push_back(p.get());
-  for (const Command& c : app.memcpys) {
-    if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
-    uint64_t addr = c.addr, bytes = c.bytes;
-    trim_copy_to_l2_tail(addr, bytes, l2_bytes);
-    warm_l2(parts, map_, addr, bytes);
-  }
+  for (const Application& app : apps)
+    for (const Command& c : app.memcpys) {
+      if (opts_.stop && opts_.stop->load(std::memory_order_relaxed)) return;
+      uint64_t addr = c.addr, bytes = c.bytes;
+      trim_copy_to_l2_tail(addr, bytes, l2_bytes);
+      warm_l2(parts, map_, addr, bytes);
+    }
 }
 
-RunReport GpuModel::run(const Application& app) {
+RunReport GpuModel::run(const Application& app) { return run(std::vector<Application>{app}); }
+
+RunReport GpuModel::run(std::vector<Application> apps) {
   if (ran_) throw std::logic_error("GpuModel::run: SystemC elaborates once per process; run() once");
   ran_ = true;
-  warm_l2_from(app);
-  for (const ApplicationKernel& k : app.kernels) {
-    dispatcher_->add_kernel(k.open, k.stream);
-    blocks_total_ += k.thread_blocks;
-  }
-  kernel_start_stats_.assign(app.kernels.size(), {});
-  report_.kernels.assign(app.kernels.size(), {});
+  place_applications(apps);
+  warm_l2_from(apps);
+  apps_ = std::make_unique<ApplicationRuns>(std::move(apps));
+  apps_->launch_first_runs(*dispatcher_);
+  blocks_total_ = apps_->blocks_queued();
 
   running_ = true;
   const auto t0 = std::chrono::steady_clock::now();
@@ -114,6 +120,20 @@ RunReport GpuModel::run(const Application& app) {
 void GpuModel::finish_report(double wall) {
   // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
   // reports what it did up to the end.
+  // Work counters charged per launch; a counter some launch has is 0 for the others (sparse
+  // counters, such as the reservation-fail breakdown, are only listed where they are non-zero).
+  std::map<uint32_t, StatsMap> charged;
+  report_.unattributed = collect_launch_stats(0);
+  std::set<std::string> attributed;
+  for (const auto& [name, v] : report_.unattributed) (void)v, attributed.insert(name);
+  for (const KernelReport& k : report_.kernels)
+    if (k.launch_id != 0) {
+      // Taken at its end, plus what it caused after (e.g. L2 fills that completed later).
+      charged[k.launch_id] = k.launch_id <= kernel_charges_.size() ? kernel_charges_[k.launch_id - 1] : StatsMap{};
+      for (const auto& [name, v] : collect_launch_stats(k.launch_id)) charged[k.launch_id][name] += v;
+      for (const auto& [name, v] : charged[k.launch_id]) (void)v, attributed.insert(name);
+    }
+  for (const std::string& name : attributed) report_.unattributed.emplace(name, 0.0);
   std::vector<KernelReport> done;
   for (size_t i = 0; i < report_.kernels.size(); ++i) {
     KernelReport& k = report_.kernels[i];
@@ -123,11 +143,29 @@ void GpuModel::finish_report(double wall) {
       k.stats = stats_diff(collect_stats(), kernel_start_stats_[i]);
       k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
       k.stats["kernel_unfinished"] = 1;
-      add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     }
+    // Work counters: what was charged to this launch over the whole run (exact under overlap,
+    // and including work it caused that completed after its last block, kernel_stats.h); time
+    // counters stay the window differences taken at its start and end.
+    const StatsMap& own = charged[k.launch_id];
+    for (const std::string& name : attributed) {
+      auto it = own.find(name);
+      k.stats[name] = it == own.end() ? 0.0 : it->second;
+    }
+    add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     done.push_back(std::move(k));
   }
   report_.kernels = std::move(done);
+  report_.attributed.assign(attributed.begin(), attributed.end());
+  report_.applications.clear();
+  for (uint32_t a = 0; a < apps_->apps().size(); ++a) {
+    AppReport ar;
+    ar.index = a;
+    ar.label = apps_->apps()[a].label;
+    ar.options = apps_->apps()[a].options;
+    ar.runs = apps_->runs(a);
+    report_.applications.push_back(std::move(ar));
+  }
   report_.total = collect_stats();
   report_.total["gpu_sim_cycle"] = double(clocks_.cycle(kCore));
   report_.total["gpu_tot_sim_kernels"] = double(dispatcher_->kernels_finished());
@@ -142,10 +180,10 @@ void GpuModel::report_progress() const {
   RunProgress p;
   p.core_cycle = clocks_.cycle(kCore);
   p.kernels_finished = uint32_t(dispatcher_->kernels_finished());
-  p.kernels_total = uint32_t(report_.kernels.size());
+  p.kernels_total = uint32_t(dispatcher_->kernels_total());
   p.blocks_completed = dispatcher_->blocks_completed();
   p.blocks_issued = dispatcher_->blocks_issued();
-  p.blocks_total = blocks_total_;
+  p.blocks_total = apps_ ? apps_->blocks_queued() : blocks_total_;
   p.max_cycles = cfg_.limits.max_cycles;
   opts_.on_progress(p);
 }
@@ -231,8 +269,22 @@ void GpuModel::tick_core(uint64_t cycle) {
   }
 }
 
+void GpuModel::prepare_l1(uint32_t sm, uint32_t launch, const KernelHeader& h) {
+  // Accel-Sim's adaptive carve-out sizes the L1 for the shared memory of as many of the kernel's
+  // blocks as fit on an SM.
+  uint64_t blocks = 0;
+  for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
+  sms_[sm]->flush_l1(launch);
+  sms_[sm]->configure_l1(uint64_t(h.shmem) * blocks);
+  if (!sms_[sm]->idle()) sm_active_[sm] = 1;  // write-backs to send
+}
+
 void GpuModel::launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
                             ThreadBlock&& tb) {
+  // An SM changing application: a new address space (docs/multitasking.md).
+  const int64_t app = int64_t(apps_->owner(launch_id).app);
+  if (sm_app_[sm] >= 0 && sm_app_[sm] != app && !cfg_.limits.l1_keep_on_app_switch) prepare_l1(sm, launch_id, h);
+  sm_app_[sm] = app;
   sms_[sm]->launch_block(KernelContext{launch_id, &h, &ops}, std::move(tb));
   sm_active_[sm] = 1;
 }
@@ -246,15 +298,24 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
       << " threads, " << cfg_.core.registers << " registers, " << cfg_.core.shmem_bytes << " bytes of shared memory)";
     throw InputError(h.name, 0, o.str());
   }
-  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched; Accel-Sim's adaptive
-  // carve-out sizes them for the shared memory of as many of its blocks as fit on an SM.
-  uint64_t blocks = 0;
-  for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
-  for (auto& s : sms_) s->configure_l1(uint64_t(h.shmem) * blocks);
+  // GPGPU-Sim invalidates the L1 data caches when a kernel is launched (here after writing dirty
+  // lines back): every SM that last ran this application or nothing yet. An SM running another
+  // application is left alone; it prepares its L1 when it changes application (launch_block).
+  const int64_t app = int64_t(apps_->owner(launch_id).app);
+  for (uint32_t s = 0; s < sms_.size(); ++s)
+    if (sm_app_[s] < 0 || sm_app_[s] == app) prepare_l1(s, launch_id, h);
+  if (report_.kernels.size() < launch_id) {
+    report_.kernels.resize(launch_id);
+    kernel_start_stats_.resize(launch_id);
+  }
   KernelReport& k = report_.kernels.at(launch_id - 1);
   k.launch_id = launch_id;
   k.name = h.name;
   k.start_cycle = cycle;
+  const KernelOwner& own = apps_->owner(launch_id);
+  k.application = own.app;
+  k.app_run = own.run;
+  k.stream = own.stream;
   kernel_start_stats_.at(launch_id - 1) = collect_stats();
 }
 
@@ -264,7 +325,9 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
   k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
   kernel_start_stats_[launch_id - 1].clear();
   k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
-  add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+  if (kernel_charges_.size() < launch_id) kernel_charges_.resize(launch_id);
+  take_launch_stats(launch_id, kernel_charges_[launch_id - 1]);
+  apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 
 bool GpuModel::all_idle() const {

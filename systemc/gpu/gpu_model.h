@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/app_runs.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/clock_domains.h"
 #include "systemc/gpu/dispatcher.h"
@@ -73,6 +74,11 @@ class GpuModel : public sc_core::sc_module {
   // exceed an empty SM) or an input turns out bad during the run (a trace error in a later
   // thread block); partial_report() then holds what was simulated up to the error.
   RunReport run(const Application& app);
+  // A multiprogrammed run: the applications share the GPU, each with its own streams and address
+  // range (app_address.h: generated workloads are moved apart, overlapping traces refused),
+  // started at AppOptions::start and relaunched per AppOptions::repeat. One application is the
+  // same run as run(app).
+  RunReport run(std::vector<Application> apps);
   // After run() threw: the statistics up to the error, end = RunEnd::Error.
   const RunReport& partial_report() const { return report_; }
 
@@ -85,6 +91,12 @@ class GpuModel : public sc_core::sc_module {
 
   // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
   StatsMap collect_stats() const;
+  // The work counters charged to kernel launch `launch` (0: to no kernel), under the same names
+  // (kernel_ledger.h, kernel_stats.h); time counters are left out.
+  StatsMap collect_launch_stats(uint32_t launch) const;
+  // Moves what launch `launch` has been charged so far out of the components into the result
+  // (at its end: the components then hold charges only for launches still in flight).
+  void take_launch_stats(uint32_t launch, StatsMap& into);
   // What every component with work holds now (deadlock reports).
   std::string describe_state() const;
 
@@ -104,7 +116,7 @@ class GpuModel : public sc_core::sc_module {
   void end_run(RunEnd why, std::string report);
   void finish_report(double wall_s);
   void report_progress() const;
-  void warm_l2_from(const Application& app);
+  void warm_l2_from(const std::vector<Application>& apps);
 
   GpuConfig cfg_;
   GpuModelOptions opts_;
@@ -114,17 +126,25 @@ class GpuModel : public sc_core::sc_module {
   ClockDomains clocks_;
   std::vector<std::unique_ptr<Sm>> sms_;
   std::vector<uint8_t> sm_active_;
+  // Application (index) of the last thread block each SM received; -1 before any. An SM given a
+  // block of another application handles its L1 per -gpucosim_l1_app_switch.
+  std::vector<int64_t> sm_app_;
+  // L1 set-up for a kernel on SM `sm`: dirty lines written back (charged to `launch`), then
+  // invalidated and sized for the kernel's shared memory.
+  void prepare_l1(uint32_t sm, uint32_t launch, const KernelHeader& h);
   // SMs [0, sm_ticked_) have had (or been skipped for) the current core cycle's tick: the cycle
   // an SM's idle-cycle count runs to when statistics are collected in the middle of tick_core.
   size_t sm_ticked_ = 0;
   std::unique_ptr<Crossbar> xbar_;
   std::vector<std::unique_ptr<MemoryPartition>> parts_;
   std::unique_ptr<Dispatcher> dispatcher_;
+  std::unique_ptr<ApplicationRuns> apps_;
 
   // Run state.
   bool ran_ = false, running_ = false;
   RunReport report_;
   std::vector<StatsMap> kernel_start_stats_;
+  std::vector<StatsMap> kernel_charges_;  // work counters taken at each launch's end
   std::exception_ptr error_;
   uint64_t last_progress_ = 0;
   // Every domain's cycle count when the progress count last changed (the deadlock window must

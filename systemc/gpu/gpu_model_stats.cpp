@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "systemc/gpu/gpu_model.h"
+#include "systemc/gpu/kernel_stats.h"
 
 namespace gpucosim {
 
@@ -33,6 +34,23 @@ StatsMap GpuModel::collect_stats() const {
   for (const auto& p : parts_) p->collect(m, clocks_.cycle(kDram));
   add_l2_aliases(m);
   return m;
+}
+
+StatsMap GpuModel::collect_launch_stats(uint32_t launch) const {
+  StatsMap m;
+  for (const auto& s : sms_) s->collect_launch(m, launch);
+  xbar_->collect_launch(m, launch, "icnt_");
+  for (const auto& p : parts_) p->collect_launch(m, launch);
+  add_l2_aliases(m);
+  for (auto it = m.begin(); it != m.end();) it = is_time_window_stat(it->first) ? m.erase(it) : std::next(it);
+  return m;
+}
+
+void GpuModel::take_launch_stats(uint32_t launch, StatsMap& into) {
+  for (const auto& [name, v] : collect_launch_stats(launch)) into[name] += v;
+  for (auto& s : sms_) s->forget_launch(launch);
+  xbar_->forget_launch(launch);
+  for (auto& p : parts_) p->forget_launch(launch);
 }
 
 std::string GpuModel::describe_state() const {

@@ -1,7 +1,10 @@
 #include "systemc/gpu/run_report.h"
 
+#include "systemc/gpu/kernel_stats.h"
+
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 namespace gpucosim {
@@ -60,10 +63,69 @@ nlohmann::ordered_json to_json(const RunReport& r) {
     j["kernel_name"] = k.name;
     j["start_cycle"] = k.start_cycle;
     j["end_cycle"] = k.end_cycle;
+    j["application"] = k.application;
+    j["app_run"] = k.app_run;
+    j["stream"] = k.stream;
+    j["preemptions"] = k.preemptions;
+    j["save_bytes"] = k.save_bytes;
+    j["restore_bytes"] = k.restore_bytes;
     j.update(stats_json(k.stats));
     out["kernels"].push_back(j);
   }
   out["total"] = stats_json(r.total);
+  {
+    uint64_t pre = 0, save = 0, restore = 0;
+    for (const KernelReport& k : r.kernels) pre += k.preemptions, save += k.save_bytes, restore += k.restore_bytes;
+    out["total"]["preemptions"] = pre;
+    out["total"]["save_bytes"] = save;
+    out["total"]["restore_bytes"] = restore;
+  }
+  // How per-kernel statistics are attributed (kernel_stats.h): every counter of a kernel not
+  // listed here is that launch's own, and kernels + "unattributed" sum to "total".
+  {
+    nlohmann::ordered_json window = nlohmann::ordered_json::array(), derived = nlohmann::ordered_json::array();
+    const std::set<std::string> own(r.attributed.begin(), r.attributed.end());
+    const std::set<std::string> ratios(derived_stat_names().begin(), derived_stat_names().end());
+    if (!r.kernels.empty())
+      for (const auto& [name, v] : r.kernels.front().stats) {
+        (void)v;
+        if (!own.count(name) && !ratios.count(name)) window.push_back(name);
+      }
+    for (const std::string& name : derived_stat_names()) derived.push_back(name);
+    out["stats_attribution"] = {{"time_window", window}, {"derived", derived}};
+    out["unattributed"] = stats_json(r.unattributed);
+  }
+  out["applications"] = nlohmann::ordered_json::array();
+  for (const AppReport& a : r.applications) {
+    nlohmann::ordered_json j;
+    j["application"] = a.index;
+    j["label"] = a.label;
+    j["priority"] = a.options.priority;
+    j["tokens"] = a.options.tokens;
+    j["start"] = a.options.start;
+    j["repeat"] = a.options.repeat;
+    j["runs"] = nlohmann::ordered_json::array();
+    for (const AppRunRecord& run : a.runs) {
+      nlohmann::ordered_json rj;
+      rj["run"] = run.run;
+      rj["arrival_cycle"] = run.arrival_cycle;
+      rj["finished"] = run.finished;
+      if (run.finished) {
+        rj["end_cycle"] = run.end_cycle;
+        rj["turnaround_cycles"] = run.end_cycle - run.arrival_cycle;
+      }
+      j["runs"].push_back(rj);
+    }
+    if (a.has_metrics) {
+      j["turnaround_cycles"] = a.turnaround;
+      j["solo_turnaround_cycles"] = a.solo_turnaround;
+      j["ntt"] = a.ntt;
+    }
+    out["applications"].push_back(j);
+  }
+  if (r.metrics.valid) {
+    out["multiprogram"] = {{"antt", r.metrics.antt}, {"stp", r.metrics.stp}, {"fairness", r.metrics.fairness}};
+  }
   out["end"] = to_string(r.end);
   out["run_end"] = to_string(r.end);  // the same, under the name the text output uses
   if (!r.end_report.empty()) out["end_report"] = r.end_report;
@@ -85,13 +147,38 @@ static void print_stats(std::ostringstream& o, const StatsMap& m, bool with_unit
 
 std::string to_text(const RunReport& r, bool with_units) {
   std::ostringstream o;
+  const bool multi = r.applications.size() > 1;
   for (const KernelReport& k : r.kernels) {
     o << "kernel_name = " << k.name << "\nkernel_launch_uid = " << k.launch_id << "\n";
+    if (multi)
+      o << "application = " << k.application + 1 << " (" << r.applications[k.application].label << "), run "
+        << k.app_run + 1 << ", stream " << k.stream << ", cycles " << k.start_cycle << ".." << k.end_cycle << "\n";
     print_stats(o, k.stats, with_units);
     o << "\n";
   }
   o << "---- total ----\n";
   print_stats(o, r.total, with_units);
+  if (multi || r.metrics.valid) {
+    o << "---- applications ----\n";
+    char buf[160];
+    for (const AppReport& a : r.applications) {
+      uint32_t done = 0;
+      for (const AppRunRecord& run : a.runs) done += run.finished ? 1 : 0;
+      o << "application " << a.index + 1 << " = " << a.label << ": " << done << " of " << a.runs.size()
+        << " runs finished";
+      if (a.has_metrics) {
+        std::snprintf(buf, sizeof buf, ", turnaround %.1f cycles, solo %.1f, NTT %.4f", a.turnaround,
+                      a.solo_turnaround, a.ntt);
+        o << buf;
+      }
+      o << "\n";
+    }
+    if (r.metrics.valid) {
+      std::snprintf(buf, sizeof buf, "ANTT = %.4f\nSTP = %.4f\nfairness = %.4f\n", r.metrics.antt, r.metrics.stp,
+                    r.metrics.fairness);
+      o << buf;
+    }
+  }
   o << "run_end = " << to_string(r.end) << "\n";
   if (!r.end_report.empty()) o << r.end_report << "\n";
   return o.str();

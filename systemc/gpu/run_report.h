@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/gpu/app_runs.h"
+#include "systemc/gpu/application.h"
 #include "systemc/gpu/stats.h"
 
 namespace gpucosim {
@@ -15,7 +17,31 @@ struct KernelReport {
   uint32_t launch_id = 0;
   std::string name;
   uint64_t start_cycle = 0, end_cycle = 0;
+  uint32_t application = 0;   // index into RunReport::applications
+  uint32_t app_run = 0;       // which run of it (AppOptions::repeat)
+  uint64_t stream = 0;        // the application's own stream id
+  // Preemption (issue 13, a later step): thread blocks of this kernel preempted, context bytes
+  // saved and restored. 0 until preemption exists.
+  uint64_t preemptions = 0, save_bytes = 0, restore_bytes = 0;
   StatsMap stats;
+};
+
+// One application of a (multiprogrammed) run and its runs; docs/multitasking.md.
+struct AppReport {
+  uint32_t index = 0;
+  std::string label;
+  AppOptions options;
+  std::vector<AppRunRecord> runs;
+  // Filled by compute_multiprogram_metrics (systemc/gpu/multiprogram_metrics.h) when the solo
+  // turnaround is known: mean turnaround of the finished runs, solo turnaround, NTT.
+  double turnaround = 0, solo_turnaround = 0, ntt = 0;
+  bool has_metrics = false;
+};
+
+// Eyerman & Eeckhout's metrics over the applications (spec 003 §3.3).
+struct MultiprogramMetrics {
+  bool valid = false;
+  double antt = 0, stp = 0, fairness = 0;
 };
 
 // Interrupted: SIGINT/SIGTERM (or GpuModelOptions::stop) ended the run at a cycle boundary.
@@ -30,6 +56,12 @@ struct RunReport {
   RunEnd end = RunEnd::Completed;
   std::string end_report;          // deadlock report or limit message
   std::vector<std::string> unmodelled_options;
+  std::vector<AppReport> applications;
+  MultiprogramMetrics metrics;
+  // Work counters charged to no kernel launch (kernel_stats.h): with the kernels' own they sum
+  // to the total.
+  StatsMap unattributed;
+  std::vector<std::string> attributed;  // the names charged per launch (the others: time windows)
 };
 
 // Adds the ratios GPGPU-Sim prints (gpu_ipc, gpu_occupancy, hit rates ...) to a map holding

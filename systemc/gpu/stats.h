@@ -1,7 +1,8 @@
 #pragma once
 // Statistics under GPGPU-Sim names. Components keep cumulative counters and add them to a
-// StatsMap on request (collect()); per-kernel figures are differences of two snapshots, so no
-// component needs to know about kernel boundaries.
+// StatsMap on request (collect()); per kernel, work counters are charged to the launch that
+// caused them (kernel_ledger.h) and time counters are differences of two snapshots
+// (kernel_stats.h).
 #include <cstdint>
 #include <map>
 #include <string>

@@ -52,6 +52,7 @@ void Crossbar::tick(uint64_t cycle) {
     for (uint32_t j = 0; j < part_ports_.size(); ++j) {
       tlm::tlm_generic_payload* p = req_.output(j, cycle);
       if (!p) continue;
+      ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
       if (!part_ports_[j]->can_send()) {
         ++ctr_.out_stalls;
         continue;
@@ -64,6 +65,7 @@ void Crossbar::tick(uint64_t cycle) {
     for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
       tlm::tlm_generic_payload* p = reply_.output(i, cycle);
       if (!p) continue;
+      ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
       if (!sm_ports_[i]->can_respond()) {
         ++ctr_.out_stalls;
         continue;
@@ -79,6 +81,7 @@ void Crossbar::tick(uint64_t cycle) {
   for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
     const PendingTransaction& t = sm_ports_[i]->peek_request();
     if (!t) continue;
+    ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
     const uint32_t bytes = request_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!req_.can_inject(i, f)) {
@@ -97,6 +100,7 @@ void Crossbar::tick(uint64_t cycle) {
   for (uint32_t j = 0; j < part_ports_.size(); ++j) {
     const PendingTransaction& t = part_ports_[j]->peek_response();
     if (!t) continue;
+    ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
     const uint32_t bytes = reply_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!reply_.can_inject(j, f)) {
@@ -140,17 +144,25 @@ std::string Crossbar::describe() const {
 }
 
 void Crossbar::collect(StatsMap& m, const std::string& p) const {
-  add_stat(m, p + "total_pkts_simt_to_mem", double(ctr_.accelsim_req_pkts));
-  add_stat(m, p + "total_pkts_mem_to_simt", double(ctr_.accelsim_reply_pkts));
-  add_stat(m, p + "req_packets", double(ctr_.req_packets));
-  add_stat(m, p + "req_flits", double(ctr_.req_flits));
-  add_stat(m, p + "req_bytes", double(ctr_.req_bytes));
-  add_stat(m, p + "reply_packets", double(ctr_.reply_packets));
-  add_stat(m, p + "reply_flits", double(ctr_.reply_flits));
-  add_stat(m, p + "reply_bytes", double(ctr_.reply_bytes));
-  add_stat(m, p + "in_stalls", double(ctr_.in_stalls));
-  add_stat(m, p + "out_stalls", double(ctr_.out_stalls));
+  emit(m, p, ctr_);
   add_stat(m, p + "arb_conflicts", double(req_.conflicts() + reply_.conflicts()));
+}
+
+void Crossbar::collect_launch(StatsMap& m, uint32_t launch, const std::string& p) const {
+  emit(m, p, ledger_.of(launch, ctr_));
+}
+
+void Crossbar::emit(StatsMap& m, const std::string& p, const Counters& c) const {
+  add_stat(m, p + "total_pkts_simt_to_mem", double(c.accelsim_req_pkts));
+  add_stat(m, p + "total_pkts_mem_to_simt", double(c.accelsim_reply_pkts));
+  add_stat(m, p + "req_packets", double(c.req_packets));
+  add_stat(m, p + "req_flits", double(c.req_flits));
+  add_stat(m, p + "req_bytes", double(c.req_bytes));
+  add_stat(m, p + "reply_packets", double(c.reply_packets));
+  add_stat(m, p + "reply_flits", double(c.reply_flits));
+  add_stat(m, p + "reply_bytes", double(c.reply_bytes));
+  add_stat(m, p + "in_stalls", double(c.in_stalls));
+  add_stat(m, p + "out_stalls", double(c.out_stalls));
 }
 
 }  // namespace gpucosim

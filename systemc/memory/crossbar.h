@@ -30,6 +30,7 @@
 #include <systemc>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/xbar_net.h"
 #include "systemc/tlm/ports.h"
@@ -66,6 +67,9 @@ class Crossbar : public sc_core::sc_module {
   };
   const Counters& counters() const { return ctr_; }
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, uint32_t launch, const std::string& prefix = "icnt_") const;
+  void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
 
  private:
   // Flits (port cycles) of a packet of `bytes` (header included), per the header placement.
@@ -76,6 +80,8 @@ class Crossbar : public sc_core::sc_module {
   static constexpr uint32_t kHeaderBytes = 8;
   uint64_t delay_cycles(const sc_core::sc_time& d) const;
 
+  void emit(StatsMap& m, const std::string& p, const Counters& c) const;
+
   uint32_t flit_bytes_;
   bool header_sideband_;
   bool sector_packets_;
@@ -85,6 +91,7 @@ class Crossbar : public sc_core::sc_module {
   std::vector<std::unique_ptr<InitiatorPort>> part_ports_;
   XbarNet req_, reply_;
   Counters ctr_;
+  KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the packet counted
 };
 
 }  // namespace gpucosim

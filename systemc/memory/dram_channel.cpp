@@ -35,6 +35,7 @@ void DramChannel::push(const DramRequest& r) {
   p.arrival = uint64_t(now_);
   queue_.push_back(p);
   row_retry_valid_ = col_retry_valid_ = false;
+  ledger_.charge_to(r.kernel, ctr_);
   ++ctr_.n_req;
   if (r.write) {
     ++ctr_.writes;
@@ -82,6 +83,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   Pending& p = queue_[i];
   Bank& b = banks_[p.bank];
   row_retry_valid_ = col_retry_valid_ = false;
+  ledger_.charge_to(p.req.kernel, ctr_);
   if (!p.started) {
     p.started = true;
     if (p.opened_row)
@@ -109,7 +111,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
     ctr_.bytes_written += bytes;
   } else {
     const uint64_t ready = uint64_t(data_end) + cfg_.dram_latency;
-    pipeline_.push_back(InFlight{DramReturn{p.req.addr, p.req.sectors, p.req.token}, p.req.sub, ready});
+    pipeline_.push_back(InFlight{DramReturn{p.req.addr, p.req.sectors, p.req.token, p.req.kernel}, p.req.sub, ready});
     ctr_.read_latency_sum += ready - p.arrival;
     ctr_.bytes_read += bytes;
   }
@@ -143,6 +145,7 @@ bool DramChannel::try_row_command(int64_t t) {
       }
       b.open_row = -1;
       b.ready_act = std::max(b.ready_act, t + int64_t(tm.tRP));
+      ledger_.charge_to(p.req.kernel, ctr_);
       ++ctr_.n_pre;
       return true;
     }
@@ -156,6 +159,7 @@ bool DramChannel::try_row_command(int64_t t) {
     b.ready_act = t + int64_t(tm.tRC);
     last_act_ = t;
     p.opened_row = true;
+    ledger_.charge_to(p.req.kernel, ctr_);
     ++ctr_.n_act;
     return true;
   }
@@ -229,6 +233,14 @@ void DramChannel::collect(StatsMap& m, const std::string& p, uint64_t through) c
     c.n_cmd += through - last_tick_;
     c.n_nop += through - last_tick_;
   }
+  emit(m, p, c);
+}
+
+void DramChannel::collect_launch(StatsMap& m, const std::string& p, uint32_t launch) const {
+  emit(m, p, ledger_.of(launch, ctr_));
+}
+
+void DramChannel::emit(StatsMap& m, const std::string& p, const Counters& c) {
   add_stat(m, p + "n_cmd", double(c.n_cmd));
   add_stat(m, p + "n_nop", double(c.n_nop));
   add_stat(m, p + "n_activity", double(c.n_activity));

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/address_map.h"
 #include "systemc/memory/ring_buffer.h"
@@ -42,12 +43,14 @@ struct DramRequest {
   bool write = false;
   uint8_t sub = 0;      // sub-partition (L2 slice) within the channel; reads return there
   uint64_t token = 0;   // caller's, returned with the read
+  uint32_t kernel = 0;  // kernel launch charged with its commands (kernel_ledger.h); returned too
 };
 
 struct DramReturn {
   uint64_t addr = 0;
   uint8_t sectors = 0;
   uint64_t token = 0;
+  uint32_t kernel = 0;
 };
 
 class DramChannel {
@@ -91,6 +94,9 @@ class DramChannel {
   // that the channel was skipped for being idle (smart ticking) count as the no-command cycles a
   // tick would have counted (n_cmd, n_nop, bw_util), so the statistics do not depend on ticking.
   void collect(StatsMap& m, const std::string& prefix, uint64_t through = 0) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
+  void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
 
  private:
   struct Pending {
@@ -111,6 +117,7 @@ class DramChannel {
     uint64_t ready;
   };
 
+  static void emit(StatsMap& m, const std::string& prefix, const Counters& c);
   bool column_ok(const Pending& p, int64_t t) const;
   // Bank group of a bank (-dram_bnkgrp_indexing_policy): 0 its high bits (bank / banks per
   // group), 1 its low bits (bank % groups), as GPGPU-Sim's get_bankgrp_number.
@@ -151,6 +158,7 @@ class DramChannel {
   bool row_retry_valid_ = false, col_retry_valid_ = false;
   int64_t row_retry_at_ = 0, col_retry_at_ = 0;
   Counters ctr_;
+  KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the request served
 };
 
 }  // namespace gpucosim

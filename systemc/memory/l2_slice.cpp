@@ -62,8 +62,9 @@ void L2Slice::complete(tlm::tlm_generic_payload* p, uint64_t now) {
 bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   GpuExtension& e = gpu_ext(*p);
   const uint64_t local = map_.decode(p->get_address()).local;
+  ledger_.charge_to(e.kernel, ctr_);
   if (e.kind == MemAccessKind::MemcpyHtoD) {
-    cache_.install(local, e.sector_mask);
+    cache_.install(local, e.sector_mask, false, e.kernel);
     ++ctr_.memcpy;
     complete(p, now);
     return true;
@@ -73,6 +74,7 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   a.sectors = e.sector_mask;
   a.token = token_of(p);
   a.requester = uint8_t(e.client);  // so the misses it causes are charged to its client
+  a.kernel = e.kernel;              // ... and to its kernel launch
   a.is_write = is_write(e.kind);
   a.local = e.kind == MemAccessKind::LocalWrite;
   a.type = accelsim_type(e.kind);
@@ -104,6 +106,7 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
       tlm::tlm_generic_payload* p = resp_.front().p;
       resp_.pop_front();
       const GpuExtension& e = gpu_ext(*p);
+      ledger_.charge_to(e.kernel, ctr_);
       uint32_t cycles = 1;
       if (returns_data(e.kind)) {
         const uint32_t bytes = uint32_t(sector_count(e.sector_mask)) * 32;
@@ -114,6 +117,7 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
       ++ctr_.responses;
       port_.respond(*p, sc_core::SC_ZERO_TIME);
     } else {
+      ledger_.charge_to(gpu_ext(*resp_.front().p).kernel, ctr_);
       ++ctr_.port_stalls;
     }
   }
@@ -121,10 +125,11 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
   if (dram.has_return(sub_) && resp_.size() < resp_cap_) {
     const DramReturn ret = dram.front_return(sub_);
     dram.pop_return(sub_);
-    for (const MshrWaiter& w : cache_.fill(ret.addr, ret.sectors, now)) complete(payload_of(w.token), now);
+    for (const MshrWaiter& w : cache_.fill(ret.addr, ret.sectors, now, ret.kernel)) complete(payload_of(w.token), now);
   }
   // 3. The L2 access of the oldest request out of the ROP stage.
   if (!rop_.empty() && rop_.front().ready <= now) {
+    ledger_.charge_to(gpu_ext(*rop_.front().p).kernel, ctr_);
     if (resp_.size() >= resp_cap_)
       ++ctr_.resp_full_stalls;
     else if (access(rop_.front().p, now))
@@ -137,6 +142,8 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
     d.addr = c.addr;
     d.sectors = c.sectors;
     d.write = c.kind != CacheRequestKind::Read;
+    d.kernel = c.kernel;
+    ledger_.charge_to(c.kernel, ctr_);
     if (!d.write) ++ctr_.client_dram_reads[c.requester];
     d.sub = uint8_t(sub_);
     to_dram_.push_back(d);
@@ -145,6 +152,7 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
   // 5. Accept one request from the interconnect.
   const PendingTransaction& in = port_.peek_request();
   if (in) {
+    ledger_.charge_to(gpu_ext(*in.payload).kernel, ctr_);
     if (rop_.size() < rop_cap_) {
       ++ctr_.requests;
       rop_.push_back(Timed{in.payload, now + cfg_.rop_latency + delay_cycles(in.delay)});
@@ -176,24 +184,35 @@ void L2Slice::collect(StatsMap& m, const std::string& prefix) const {
   cache_.collect(m, prefix);
   // Accel-Sim's per-sector L2 statistics (sector_stats.h), summed over the slices.
   cache_.sector_stats().collect(m, "L2_total_cache_", "L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown");
+  emit(m, prefix, ctr_);
+}
+
+void L2Slice::collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const {
+  cache_.collect_launch(m, prefix, launch);
+  cache_.sector_stats_of(launch).collect(m, "L2_total_cache_", "L2_cache_stats_breakdown",
+                                         "L2_cache_stats_fail_breakdown");
+  emit(m, prefix, ledger_.of(launch, ctr_));
+}
+
+void L2Slice::emit(StatsMap& m, const std::string& prefix, const Counters& n) {
   const std::string p = prefix + "slice_";
-  add_stat(m, p + "requests", double(ctr_.requests));
-  add_stat(m, p + "reads", double(ctr_.reads));
-  add_stat(m, p + "writes", double(ctr_.writes));
-  add_stat(m, p + "atomics", double(ctr_.atomics));
-  add_stat(m, p + "memcpy", double(ctr_.memcpy));
-  add_stat(m, p + "rop_full_stalls", double(ctr_.rop_full_stalls));
-  add_stat(m, p + "res_fail_stalls", double(ctr_.res_fail_stalls));
-  add_stat(m, p + "resp_full_stalls", double(ctr_.resp_full_stalls));
-  add_stat(m, p + "port_stalls", double(ctr_.port_stalls));
-  add_stat(m, p + "responses", double(ctr_.responses));
-  add_stat(m, p + "reply_data_bytes", double(ctr_.reply_data_bytes));
+  add_stat(m, p + "requests", double(n.requests));
+  add_stat(m, p + "reads", double(n.reads));
+  add_stat(m, p + "writes", double(n.writes));
+  add_stat(m, p + "atomics", double(n.atomics));
+  add_stat(m, p + "memcpy", double(n.memcpy));
+  add_stat(m, p + "rop_full_stalls", double(n.rop_full_stalls));
+  add_stat(m, p + "res_fail_stalls", double(n.res_fail_stalls));
+  add_stat(m, p + "resp_full_stalls", double(n.resp_full_stalls));
+  add_stat(m, p + "port_stalls", double(n.port_stalls));
+  add_stat(m, p + "responses", double(n.responses));
+  add_stat(m, p + "reply_data_bytes", double(n.reply_data_bytes));
   // Traffic by the SM-side client that caused it (GpuExtension::client); a DRAM read is charged
   // to the client of the miss that fetched it.
   for (uint32_t k = 0; k < kMemClients; ++k) {
     const std::string c = prefix + "client_" + to_string(MemClient(k));
-    add_stat(m, c + "_accesses", double(ctr_.client_accesses[k]));
-    add_stat(m, c + "_dram_reads", double(ctr_.client_dram_reads[k]));
+    add_stat(m, c + "_accesses", double(n.client_accesses[k]));
+    add_stat(m, c + "_dram_reads", double(n.client_dram_reads[k]));
   }
 }
 

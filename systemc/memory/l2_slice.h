@@ -26,6 +26,7 @@
 #include <string>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/address_map.h"
 #include "systemc/memory/cache/cache.h"
@@ -72,8 +73,15 @@ class L2Slice {
   const Counters& counters() const { return ctr_; }
   // Cache counters under `prefix` (e.g. "L2."), slice counters under prefix + "slice_".
   void collect(StatsMap& m, const std::string& prefix) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, ctr_);
+    cache_.forget_launch(launch);
+  }
 
  private:
+  static void emit(StatsMap& m, const std::string& prefix, const Counters& n);
   struct Timed {
     tlm::tlm_generic_payload* p = nullptr;
     uint64_t ready = 0;
@@ -94,6 +102,7 @@ class L2Slice {
   RingBuffer<DramRequest> to_dram_;
   uint64_t port_free_ = 0;
   Counters ctr_;
+  KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the request handled
 };
 
 }  // namespace gpucosim

@@ -93,4 +93,17 @@ void MemoryPartition::collect(StatsMap& m, uint64_t dram_through) const {
   dram_.collect(m, "dram[" + std::to_string(channel_) + "].", dram_through);
 }
 
+void MemoryPartition::forget_launch(uint32_t launch) {
+  for (auto& s : slices_) s->forget_launch(launch);
+  dram_.forget_launch(launch);
+}
+
+void MemoryPartition::collect_launch(StatsMap& m, uint32_t launch) const {
+  for (const auto& s : slices_) {
+    s->collect_launch(m, "L2.", launch);
+    s->cache().collect_launch(m, "L2[" + std::to_string(s->partition()) + "].", launch);
+  }
+  dram_.collect_launch(m, "dram[" + std::to_string(channel_) + "].", launch);
+}
+
 }  // namespace gpucosim

@@ -50,6 +50,10 @@ class MemoryPartition : public sc_core::sc_module {
   // the totals total_dram_reads / total_dram_writes / dram_row_buffer_*. `dram_through`: the
   // DRAM cycle the run has reached (DramChannel::collect; 0 = the channel's own tick count).
   void collect(StatsMap& m, uint64_t dram_through = 0) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, uint32_t launch) const;
+  // Drops the charges of a launch the caller has collected (kernel_ledger.h).
+  void forget_launch(uint32_t launch);
 
  private:
   uint32_t channel_;

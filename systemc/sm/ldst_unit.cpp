@@ -91,8 +91,14 @@ uint32_t LdstUnit::new_outreq() {
   return idx;
 }
 
+void LdstUnit::charge(uint32_t launch) {
+  ledger_.charge_to(launch, n_);
+  cledger_.charge_to(launch, nc_);
+}
+
 void LdstUnit::start(uint64_t now) {
   cur_ = input_;
+  charge(cur_.launch_id);
   cur_valid_ = true;
   input_valid_ = false;
   cur_path_ = path_of(cur_);
@@ -145,6 +151,7 @@ void LdstUnit::start(uint64_t now) {
 // Queues a memory request; false when the miss queue is full.
 bool LdstUnit::queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8_t sectors, uint32_t bytes,
                              uint32_t load, uint32_t warp, uint32_t launch_id, uint64_t now, MemClient client) {
+  charge(launch_id);
   if (missq_count_ == missq_.size()) return false;
   uint32_t oi = new_outreq();
   last_outreq_ = oi;
@@ -224,7 +231,7 @@ void LdstUnit::drain_l1_queue(uint64_t now) {
         break;
       }
       case CacheRequestKind::Writeback:
-        queue_request(ReqType::Writeback, MemAccessKind::L1Writeback, r.addr, r.sectors, 0, 0, 0, 0, now);
+        queue_request(ReqType::Writeback, MemAccessKind::L1Writeback, r.addr, r.sectors, 0, 0, 0, r.kernel, now);
         break;
     }
     l1_->pop_request();
@@ -233,6 +240,7 @@ void LdstUnit::drain_l1_queue(uint64_t now) {
 
 bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
   const bool local = cur_.info->space == MemSpace::Local;
+  charge(cur_.launch_id);
   switch (cur_path_) {
     case Path::Write: {
       const bool through_l1 = l1_ && (local || !c_.l1_bypass_global);
@@ -252,6 +260,7 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
       a.is_write = true;
       a.local = local;
       a.token = (uint64_t(cur_.launch_id) << 32) | cur_.warp;
+      a.kernel = cur_.launch_id;
       a.count_sectors = first_sectors_[req_idx_];
       a.type = local ? CacheAccessType::LocalWrite : CacheAccessType::GlobalWrite;
       CacheAccessResult res = l1_->access(a, now);
@@ -282,6 +291,7 @@ bool LdstUnit::step_request(const CoalescedRequest& r, uint64_t now) {
       a.addr = r.line_addr;
       a.sectors = r.sector_mask;
       a.token = cur_load_;
+      a.kernel = cur_.launch_id;
       a.count_sectors = first_sectors_[req_idx_];
       a.type = local ? CacheAccessType::LocalRead : CacheAccessType::GlobalRead;
       CacheAccessResult res = l1_->access(a, now);
@@ -359,6 +369,8 @@ void LdstUnit::receive(uint64_t now) {
   OutReq o = outreqs_[oi];
   free_outreqs_.push_back(oi);
   in_flight_ -= 1;
+  const uint32_t kernel = e.kernel;  // the payload goes back to the pool below
+  charge(kernel);
   if (o.type != ReqType::Write) {
     n_.read_latency_sum += now - e.issue_cycle;
     n_.read_replies += 1;
@@ -381,7 +393,7 @@ void LdstUnit::receive(uint64_t now) {
       load_part_done(o.load, now);
       break;
     case ReqType::Fill:
-      for (const MshrWaiter& w : l1_->fill(o.line, o.sectors, now)) {
+      for (const MshrWaiter& w : l1_->fill(o.line, o.sectors, now, kernel)) {
         if (w.is_write) continue;  // fetch-on-write writers do not wait here
         if (w.token & kFrontEndToken) fe_->l1_data(uint32_t(w.token), now);
         else if (w.token & kClientToken) client_fill(w.token, now);
@@ -411,6 +423,7 @@ void LdstUnit::process(uint64_t now) {
             ++req_idx_;
           } else {
             stalled_ = true;
+            charge(cur_.launch_id);
             n_.stall_cycles += 1;
           }
         }

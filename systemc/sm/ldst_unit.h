@@ -75,6 +75,11 @@ class LdstUnit : private FrontEndL1 {
   void invalidate_l1() {
     if (l1_) l1_->invalidate_all();
   }
+  // Queues a write-back of every dirty L1 line, charged to kernel launch `launch` (before an
+  // invalidation: dirty data is not dropped).
+  void flush_l1(uint32_t launch) {
+    if (l1_) l1_->flush(launch);
+  }
   // A kernel is launched: the L1 is invalidated and, with -gpgpu_adaptive_cache_config, resized
   // to the ways the kernel's shared memory leaves it (adaptive_l1_assoc). ldst_unit_l1_config.cpp.
   void configure_l1(uint64_t total_shmem);
@@ -88,6 +93,13 @@ class LdstUnit : private FrontEndL1 {
   uint32_t pending_writes(uint32_t warp) const { return pending_writes_[warp]; }
   bool idle() const;
   void collect(StatsMap& m) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, uint32_t launch) const;
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, n_);
+    cledger_.forget(launch, nc_);
+    if (l1_) l1_->forget_launch(launch);
+  }
   std::string describe() const;
 
  private:
@@ -144,6 +156,9 @@ class LdstUnit : private FrontEndL1 {
     uint64_t requests = 0, l1_accesses = 0, port_stalls = 0, queue_stalls = 0, data = 0;
   };
   std::array<ClientCounters, kMemClients> nc_{};  // per MemClient: what it sent and was refused
+  // n_ and nc_ per kernel launch (kernel_ledger.h); charge() names the launch counted next.
+  KernelLedger<std::array<ClientCounters, kMemClients>> cledger_;
+  void charge(uint32_t launch);
   uint32_t last_outreq_ = 0;
 
   CoreConfig c_;
@@ -195,6 +210,8 @@ class LdstUnit : private FrontEndL1 {
     uint64_t bypass_reads = 0, stall_missq_full = 0, stall_cycles = 0;
     uint64_t read_latency_sum = 0, read_replies = 0;
   } n_;
+  KernelLedger<Counters> ledger_;
+  void emit(StatsMap& m, const Counters& cn, const std::array<ClientCounters, kMemClients>& cc) const;
   bool stalled_ = false;              // the instruction in service could not make progress this cycle
 
  public:

@@ -56,6 +56,7 @@ void LdstUnit::step_frontend() {
   const bool store = cur_.info->is_store && !cur_.info->is_load;
   if (!fe_->can_accept(cur_.warp, store)) {
     stalled_ = true;
+    charge(cur_.launch_id);
     n_.stall_cycles += 1;
     return;
   }
@@ -76,8 +77,14 @@ FrontEndL1::Result LdstUnit::l1_load(uint64_t line_addr, uint8_t sectors, uint32
   Result r;
   if (token >= fe_reqs_.size()) fe_reqs_.resize(size_t(token) + 1);
   fe_reqs_[token] = FrontEndReq{warp, launch_id};
-  CacheAccessResult res = l1_->access(line_addr, sectors, false, now, kFrontEndToken | token);
+  CacheAccess a;
+  a.addr = line_addr;
+  a.sectors = sectors;
+  a.token = kFrontEndToken | token;
+  a.kernel = launch_id;
+  CacheAccessResult res = l1_->access(a, now);
   l1_used_ = true;  // the memory clients after the front end find the port taken
+  charge(launch_id);
   if (!res.ok()) {
     n_.l1_stall_resfail += 1;
     return r;
@@ -97,8 +104,10 @@ FrontEndL1::Result LdstUnit::l1_store(uint64_t line_addr, uint8_t sectors, uint3
   a.sectors = sectors;
   a.is_write = true;
   a.token = (uint64_t(launch_id) << 32) | (uint32_t(MemClient::FrontEnd) << 16) | warp;
+  a.kernel = launch_id;
   CacheAccessResult res = l1_->access(a, now);
   l1_used_ = true;
+  charge(launch_id);
   if (!res.ok()) {
     n_.l1_stall_resfail += 1;
     return r;

@@ -33,6 +33,8 @@ void BankedOperandCollector::allocate(const OperandRequest& r, uint64_t /*now*/)
   u.read_done = false;
   u.token = r.token;
   u.warp = r.warp_slot;
+  if (slot_launch_.size() <= r.warp_slot) slot_launch_.resize(size_t(r.warp_slot) + 1, 0);
+  slot_launch_[r.warp_slot] = r.launch;
   u.seq = seq_++;
   u.n_pending = 0;
   // Distinct non-RZ source registers, each read once.
@@ -64,13 +66,14 @@ void BankedOperandCollector::cycle(uint64_t /*now*/) {
       continue;
     }
     uint8_t kept = 0;
+    if (u.n_pending) ledger_.charge_to(slot_launch_[u.warp], n_);
     for (uint8_t k = 0; k < u.n_pending; ++k) {
       uint8_t b = u.banks[k];
       if (bank_left_[b] > 0) {
         bank_left_[b] -= 1;
-        ++reads_;
+        ++n_.reads;
       } else {
-        ++bank_conflicts_;
+        ++n_.bank_conflicts;
         u.banks[kept++] = b;
       }
     }
@@ -100,22 +103,27 @@ void BankedOperandCollector::write(uint32_t warp_slot, const Instruction& inst, 
     write_cycle_ = now;
     write_left_.assign(n_banks_, port_tp_);
   }
+  if (warp_slot < slot_launch_.size()) ledger_.charge_to(slot_launch_[warp_slot], n_);
   for (uint32_t d = 0; d < inst.n_dst; ++d) {
     if (inst.dst[d] == kRegZero) continue;
-    ++writes_;
+    ++n_.writes;
     uint32_t& left = write_left_[(inst.dst[d] + warp_slot) % n_banks_];
     if (left)
       --left;
     else
-      ++write_conflicts_;
+      ++n_.write_conflicts;
   }
 }
 
-void BankedOperandCollector::collect(StatsMap& m) const {
-  add_stat(m, "gpgpu_n_regfile_writes", double(writes_));
-  add_stat(m, "regfile_write_bank_conflicts", double(write_conflicts_));
-  add_stat(m, "gpgpu_n_regfile_bkconflict", double(bank_conflicts_));
-  add_stat(m, "gpgpu_n_regfile_reads", double(reads_));
+void BankedOperandCollector::collect(StatsMap& m) const { emit(m, n_); }
+
+void BankedOperandCollector::collect_launch(StatsMap& m, uint32_t launch) const { emit(m, ledger_.of(launch, n_)); }
+
+void BankedOperandCollector::emit(StatsMap& m, const Counters& n) {
+  add_stat(m, "gpgpu_n_regfile_writes", double(n.writes));
+  add_stat(m, "regfile_write_bank_conflicts", double(n.write_conflicts));
+  add_stat(m, "gpgpu_n_regfile_bkconflict", double(n.bank_conflicts));
+  add_stat(m, "gpgpu_n_regfile_reads", double(n.reads));
 }
 
 std::string BankedOperandCollector::describe() const {

@@ -16,6 +16,7 @@
 
 #include "kernel/kernel.h"
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 
 namespace gpucosim {
@@ -25,6 +26,7 @@ struct OperandRequest {
   uint32_t warp_slot = 0;
   uint32_t scheduler = 0;
   const Instruction* inst = nullptr;
+  uint32_t launch = 0;      // kernel launch of the warp (per-kernel statistics, kernel_ledger.h)
 };
 
 class OperandCollectorInterface {
@@ -45,6 +47,10 @@ class OperandCollectorInterface {
   virtual void warp_launched(uint32_t warp_slot, uint32_t nregs) { (void)warp_slot, (void)nregs; }
   virtual void warp_exited(uint32_t warp_slot) { (void)warp_slot; }
   virtual void collect(StatsMap& m) const = 0;
+  // The statistics charged to kernel launch `launch` (kernel_ledger.h). The default charges
+  // nothing: the caller then reports the collector's counters over the kernel's time window.
+  virtual void collect_launch(StatsMap& m, uint32_t launch) const { (void)m, (void)launch; }
+  virtual void forget_launch(uint32_t launch) { (void)launch; }
   virtual std::string describe() const = 0;
 };
 
@@ -69,9 +75,11 @@ class BankedOperandCollector : public OperandCollectorInterface {
   bool empty() const override { return used_ == 0; }
   void write(uint32_t warp_slot, const Instruction& inst, uint64_t now) override;
   void collect(StatsMap& m) const override;
+  void collect_launch(StatsMap& m, uint32_t launch) const override;
+  void forget_launch(uint32_t launch) override { ledger_.forget(launch, n_); }
   std::string describe() const override;
 
-  uint64_t bank_conflicts() const { return bank_conflicts_; }
+  uint64_t bank_conflicts() const { return n_.bank_conflicts; }
 
  private:
   struct Unit {
@@ -92,8 +100,12 @@ class BankedOperandCollector : public OperandCollectorInterface {
   std::vector<uint32_t> bank_left_;
   uint32_t used_ = 0;
   uint64_t seq_ = 0;
-  uint64_t bank_conflicts_ = 0, reads_ = 0;
-  uint64_t writes_ = 0, write_conflicts_ = 0;
+  struct Counters {
+    uint64_t bank_conflicts = 0, reads = 0, writes = 0, write_conflicts = 0;
+  } n_;
+  KernelLedger<Counters> ledger_;         // n_ per kernel launch of the warp counted
+  std::vector<uint32_t> slot_launch_;     // kernel launch of each warp slot's latest instruction
+  static void emit(StatsMap& m, const Counters& n);
   uint64_t write_cycle_ = ~uint64_t(0);   // the cycle write_left_ belongs to
   std::vector<uint32_t> write_left_;      // write ports left per bank this cycle
 };

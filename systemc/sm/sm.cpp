@@ -109,6 +109,7 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
     for (const auto& l : listeners_) l->block_retired(b, ctx.launch_id, now_);
     residency_->release(blk.res);
     completed_.push_back(ctx.launch_id);
+    ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
     blk = BlockSlot{};
   }
@@ -226,6 +227,7 @@ void Sm::retire_done_warps() {
       for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
       residency_->release(blk.res);
       completed_.push_back(blk.ctx.launch_id);
+      ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;
       blk = BlockSlot{};  // frees the block's instruction streams
     }

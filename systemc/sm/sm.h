@@ -92,6 +92,16 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // that the SM was skipped for being idle (smart ticking) count as idle ticks would have
   // (sm_cycles, stall_idle), so the statistics do not depend on ticking.
   void collect(StatsMap& m, uint64_t through = 0) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names. The
+  // SM's cycle, stall and occupancy counts measure time, not work: they are charged to whichever
+  // launch was counted last, and the GPU reports them per kernel over its time window instead.
+  void collect_launch(StatsMap& m, uint32_t launch) const;
+  // Drops the charges of a launch the caller has collected (kernel_ledger.h).
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, n_);
+    oc_->forget_launch(launch);
+    lsu_->forget_launch(launch);
+  }
   std::string describe_state() const;
   // Cheap progress counters for the top level's limits and deadlock detection.
   uint64_t warp_insn_issued() const { return n_.warp_insn; }
@@ -100,6 +110,8 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // Drops every L1 line with nothing pending (GPGPU-Sim invalidates the L1 at kernel launch).
   void invalidate_l1() { lsu_->invalidate_l1(); }
   void configure_l1(uint64_t total_shmem) { lsu_->configure_l1(total_shmem); }
+  // Writes the L1's dirty lines back (charged to kernel launch `launch`) before an invalidation.
+  void flush_l1(uint32_t launch) { lsu_->flush_l1(launch); }
   // The memory system's address -> sub-partition mapping (default: an AddressMap built from MemoryConfig).
   void set_partition_map(const PartitionMap* m);
   const CoalescerInterface& coalescer() const { return *coalescer_; }
@@ -200,6 +212,8 @@ class Sm : public sc_core::sc_module, private LsuListener {
     std::array<uint64_t, kNumStall> stall{};
     uint64_t blocks_done = 0, dual_issued = 0;
   } n_;
+  KernelLedger<Counters> ledger_;
+  void emit(StatsMap& m, const Counters& n) const;
 };
 
 }  // namespace gpucosim

@@ -124,6 +124,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   mem_ready_ &= ~(uint64_t(1) << w);
   if (!gates_.empty()) gates_.issued(w, in, info);
   if (observer_) observer_->issued(now, sched, w, in);
+  ledger_.charge_to(ws.launch_id, n_);
   n_.warp_insn += 1;
   n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
   ws.next_issue += 1;
@@ -141,7 +142,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     } else {
       units_.reserve(pool, unit, now + 1, std::max(1u, units_.timing(cls).initiation));
     }
-    oc_->allocate(OperandRequest{token, w, sched, &in}, now);
+    oc_->allocate(OperandRequest{token, w, sched, &in, ws.launch_id}, now);
   } else if (cls == UnitClass::BARRIER && ws.next_issue < ws.n_insts) {
     barrier_arrive(w);
   }

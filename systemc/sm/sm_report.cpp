@@ -11,23 +11,33 @@ void Sm::collect(StatsMap& m, uint64_t through) const {
     n.cycles += through - now_;
     n.stall[kIdle] += (through - now_) * n_sched_;
   }
-  add_stat(m, "gpu_sim_insn", double(n_.thread_insn));
-  add_stat(m, "warp_insn", double(n_.warp_insn));
-  add_stat(m, "gpgpu_n_tot_w_icount", double(n_.warp_insn));
-  add_stat(m, "sm_dual_issue", double(n_.dual_issued));
+  emit(m, n);
+  oc_->collect(m);
+  lsu_->collect(m);
+  for (const auto& l : listeners_) l->collect(m);
+}
+
+void Sm::collect_launch(StatsMap& m, uint32_t launch) const {
+  emit(m, ledger_.of(launch, n_));
+  oc_->collect_launch(m, launch);
+  lsu_->collect_launch(m, launch);
+}
+
+void Sm::emit(StatsMap& m, const Counters& n) const {
+  add_stat(m, "gpu_sim_insn", double(n.thread_insn));
+  add_stat(m, "warp_insn", double(n.warp_insn));
+  add_stat(m, "gpgpu_n_tot_w_icount", double(n.warp_insn));
+  add_stat(m, "sm_dual_issue", double(n.dual_issued));
   add_stat(m, "sm_cycles", double(n.cycles));
-  add_stat(m, "sm_blocks_completed", double(n_.blocks_done));
+  add_stat(m, "sm_blocks_completed", double(n.blocks_done));
   // Scheduler-cycles by outcome (n_schedulers entries per SM cycle).
   static const char* const kNames[kNumStall] = {"issued", "stall_idle", "stall_scoreboard", "stall_mem",
                                                 "stall_exec_unit_busy", "stall_barrier", "stall_ibuffer_empty"};
   for (int s = 0; s < kNumStall; ++s) add_stat(m, kNames[s], double(n.stall[size_t(s)]));
   // gpu_occupancy = occupancy_warp_cycles / (occupancy_active_cycles x occupancy_max_warps_per_sm),
   // computed by the caller over all SMs (GPGPU-Sim averages over cycles an SM has work).
-  add_stat(m, "occupancy_warp_cycles", double(n_.warp_cycles));
-  add_stat(m, "occupancy_active_cycles", double(n_.active_cycles));
-  oc_->collect(m);
-  lsu_->collect(m);
-  for (const auto& l : listeners_) l->collect(m);
+  add_stat(m, "occupancy_warp_cycles", double(n.warp_cycles));
+  add_stat(m, "occupancy_active_cycles", double(n.active_cycles));
 }
 
 std::string Sm::describe_state() const {

@@ -116,6 +116,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"BlockWithoutWarps", "run --trace @/nowarps.traceg", 1, "has 0 warp(s): expected the 1"},
         Case{"BlockMissingAWarp", "run --trace @/short.traceg", 1, "has 1 warp(s): expected the 2"},
         Case{"TraceInfoToo", "trace info @/fewer.traceg", 1, "the grid (4,1,1) has 4"},
+        // Several applications (docs/multitasking.md): traces keep their addresses, so two
+        // whose ranges overlap cannot run together; both are named.
+        Case{"OverlappingTraces", "run --trace @/dot.g --trace @/abs.g --trace @/dot.g", 1,
+             "application 3 (@/dot.g): its address range [0x10000, 0x11000) (the hull of its memcpy commands) "
+             "overlaps [0x10000, 0x11000) of application 1 (@/dot.g)"},
+        Case{"TraceBesideWorkload", "run --trace @/dot.g --workload vecadd:n=64", 0, "application = 2 (vecadd:n=64)"},
         // Configuration files.
         Case{"FolderAsConfig", "run --workload vecadd --config @/folder", 1, "@/folder: is a folder"},
         Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),
@@ -161,7 +167,34 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"LatencyAbsurd", "run --workload vecadd --set ptx_opcode_latency_sfu=2147483648 --out gpucosim-out/never", 1,
              "-ptx_opcode_latency_sfu 2147483648: expected a latency of at most 1048576 cycles"},
         Case{"TooManyWarps", "run --workload vecadd --set gpgpu_shader_core_pipeline=4096:32 --out gpucosim-out/never", 1,
-             "at most 64 warps per SM"}),
+             "at most 64 warps per SM"},
+        // Per-application options of a multiprogrammed run (docs/multitasking.md).
+        Case{"AppOptionUnknown", "run --workload vecadd --workload vecadd@prio=1 --out gpucosim-out/never", 1,
+             "--workload vecadd@prio=1: unknown application option 'prio': expected priority, tokens, start or repeat"},
+        Case{"AppPriorityNotANumber", "run --workload vecadd@priority=high --out gpucosim-out/never", 1,
+             "--workload vecadd@priority=high: priority: expected an unsigned integer, got 'high'"},
+        Case{"AppPriorityWithoutPolicy", "run --workload vecadd@priority=2 --out gpucosim-out/never", 1,
+             "priority=2: no scheduling policy that uses priorities exists yet"},
+        Case{"AppTokensWithoutPolicy", "run --workload vecadd@tokens=4 --out gpucosim-out/never", 1,
+             "tokens=4: no scheduling policy that uses tokens (DSS) exists yet"},
+        Case{"AppRepeatZero", "run --workload vecadd@repeat=0 --out gpucosim-out/never", 1,
+             "--workload vecadd@repeat=0: repeat: expected an integer in 1..1000000, got '0'"},
+        Case{"AppStartNegative", "run --workload vecadd@start=-3 --out gpucosim-out/never", 1,
+             "--workload vecadd@start=-3: start: expected an unsigned integer, got '-3'"},
+        Case{"AppOptionsEmpty", "run --workload vecadd@ --out gpucosim-out/never", 1,
+             "--workload vecadd@: empty application options after '@'"},
+        Case{"AppOptionNoValue", "run --workload vecadd@repeat --out gpucosim-out/never", 1,
+             "--workload vecadd@repeat: malformed application option 'repeat': expected key=value"},
+        Case{"AppOptionTwice", "run --workload vecadd@repeat=2,repeat=3 --out gpucosim-out/never", 1,
+             "application option 'repeat' given twice"},
+        Case{"AppOptionTrailingComma", "run --workload vecadd@start=5, --out gpucosim-out/never", 1,
+             "malformed application options 'start=5,': trailing ','"},
+        Case{"AppTraceOptionUnknown", "run --trace tests/none.g@color=red --out gpucosim-out/never", 1,
+             "--trace tests/none.g@color=red: unknown application option 'color'"},
+        Case{"L1AppSwitchUnknown", "run --workload vecadd --set gpucosim_l1_app_switch=flush --out gpucosim-out/never", 1,
+             "-gpucosim_l1_app_switch: expected invalidate or keep"},
+        Case{"SoloBaselinesMissingFile", "run --workload vecadd --solo-baselines no-such-solo.json --out gpucosim-out/never", 1,
+             "no-such-solo.json: cannot open the --solo-baselines file"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
 // Resources: a configuration whose model would not fit is refused before anything is allocated,

@@ -105,6 +105,7 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
 
 CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
   requester_ = a.requester;
+  charge(a.kernel);
   (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
   const Lookup l = lookup(a.addr);
   const uint8_t mask = normalize(a.sectors);
@@ -305,8 +306,9 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   return r;
 }
 
-const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle) {
+const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle, uint32_t kernel) {
   (void)cycle;
+  charge(kernel);
   done_.clear();
   const uint8_t mask = normalize(sectors);
   const Lookup l = lookup(line_addr);
@@ -325,7 +327,8 @@ const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, 
   return done_;
 }
 
-bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty) {
+bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty, uint32_t kernel) {
+  charge(kernel);
   const Lookup l = lookup(addr);
   int way = l.way;
   if (way < 0) {
@@ -353,7 +356,8 @@ uint8_t Cache::valid_sectors(uint64_t addr) const {
   return l.way < 0 ? 0 : tags_.state(l.set, l.way).valid;
 }
 
-void Cache::flush() {
+void Cache::flush(uint32_t kernel) {
+  charge(kernel);
   for (uint32_t s = 0; s < tags_.nsets(); ++s)
     for (uint32_t w = 0; w < tags_.assoc(); ++w) {
       if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
@@ -380,8 +384,13 @@ void Cache::invalidate_all() {
     }
 }
 
-void Cache::collect(StatsMap& m, const std::string& p) const {
-  const Counters& c = ctr_;
+void Cache::collect(StatsMap& m, const std::string& p) const { emit(m, p, ctr_); }
+
+void Cache::collect_launch(StatsMap& m, const std::string& p, uint32_t launch) const {
+  emit(m, p, ledger_.of(launch, ctr_));
+}
+
+void Cache::emit(StatsMap& m, const std::string& p, const Counters& c) {
   add_stat(m, p + "accesses", double(c.accesses[0] + c.accesses[1]));
   add_stat(m, p + "read_accesses", double(c.accesses[0]));
   add_stat(m, p + "write_accesses", double(c.accesses[1]));

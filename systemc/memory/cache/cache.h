@@ -72,6 +72,7 @@
 #include <vector>
 
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/cache/mshr_table.h"
 #include "systemc/memory/cache/sector_stats.h"
@@ -99,6 +100,8 @@ struct CacheAccess {
   uint64_t token = 0;                      // returned by fill() / carried by forwarded writes
   uint8_t requester = 0;                   // opaque: who asked (the L2 passes the SM-side client);
                                            //   copied into every request this access causes
+  uint32_t kernel = 0;                     // kernel launch charged with the access's counters and
+                                           //   copied into every request it causes (kernel_ledger.h)
   // Accel-Sim's per-sector statistics (sector_stats.h): the sectors whose outcome this access
   // reports (an earlier request of the same warp instruction counted the others) and its type
   // (Count: GLOBAL_ACC_R / GLOBAL_ACC_W by is_write).
@@ -127,6 +130,7 @@ struct CacheRequest {
   CacheRequestKind kind = CacheRequestKind::Read;
   uint64_t token = 0;
   uint8_t requester = 0;  // CacheAccess::requester of the access that caused it
+  uint32_t kernel = 0;    // CacheAccess::kernel of the access that caused it
 };
 
 class Cache {
@@ -148,7 +152,8 @@ class Cache {
     return access(a, cycle);
   }
 
-  const std::vector<MshrWaiter>& fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle);
+  // `kernel`: the launch whose miss fetched the line (charged with the fill and its eviction).
+  const std::vector<MshrWaiter>& fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle, uint32_t kernel = 0);
 
   // Miss queue (requests to the next level).
   bool has_request() const { return !missq_.empty(); }
@@ -159,11 +164,12 @@ class Cache {
   // Puts sectors of a line in the cache as valid (clean unless `dirty`) without any traffic:
   // the copy engine warming the L2 on a host-to-device memcpy. Best effort: returns false if no
   // way could be allocated (every way reserved).
-  bool install(uint64_t addr, uint8_t sectors, bool dirty = false);
+  bool install(uint64_t addr, uint8_t sectors, bool dirty = false, uint32_t kernel = 0);
   // Marks present sectors dirty (an atomic performed in place). Returns false if not present.
   bool mark_dirty(uint64_t addr, uint8_t sectors);
-  // Queues a Writeback for every dirty line and cleans it (end-of-simulation flush).
-  void flush();
+  // Queues a Writeback for every dirty line and cleans it (end-of-simulation flush, or an SM
+  // changing kernel with -gpucosim_l1_kernel_switch=writeback); charged to launch `kernel`.
+  void flush(uint32_t kernel = 0);
   // Drops every line with nothing pending (kernel-boundary L1 invalidation); no writebacks.
   void invalidate_all();
 
@@ -190,12 +196,21 @@ class Cache {
   };
   const Counters& counters() const { return ctr_; }
   void collect(StatsMap& m, const std::string& prefix) const;
+  // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
+  void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
   // Accel-Sim's per-sector view of the same accesses (sector_stats.h).
   const SectorStats& sector_stats() const { return sstats_; }
+  SectorStats sector_stats_of(uint32_t launch) const { return sledger_.of(launch, sstats_); }
+  void forget_launch(uint32_t launch) {
+    ledger_.forget(launch, ctr_);
+    sledger_.forget(launch, sstats_);
+  }
   // Continues another cache's cumulative counters (a cache rebuilt with another geometry).
   void adopt_counters(const Cache& o) {
     ctr_ = o.ctr_;
     sstats_ = o.sstats_;
+    ledger_ = o.ledger_;
+    sledger_ = o.sledger_;
   }
 
  private:
@@ -208,6 +223,7 @@ class Cache {
   CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
   CacheAccessResult write_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
   CacheAccessResult fail(ReservationFail why);
+  static void emit(StatsMap& m, const std::string& prefix, const Counters& c);
   // Records the access in sstats_; `valid`/`pending`: the line's sectors before it.
   void count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
                      const CacheAccessResult& r);
@@ -215,12 +231,19 @@ class Cache {
   void replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r);
   bool missq_room(size_t n) const { return missq_.size() + n <= cfg_.miss_queue; }
   void push(uint64_t line, uint8_t sectors, CacheRequestKind k, uint64_t token) {
-    missq_.push_back(CacheRequest{line << line_shift_, sectors, k, token, requester_});
+    missq_.push_back(CacheRequest{line << line_shift_, sectors, k, token, requester_, kernel_});
   }
   uint8_t normalize(uint8_t m) const { return (!sectored_ || m == 0) ? kFullSectorMask : uint8_t(m & kFullSectorMask); }
 
   CacheConfig cfg_;
   uint8_t requester_ = 0;  // of the access in progress (set by access(), read by push())
+  uint32_t kernel_ = 0;    // likewise, its kernel launch
+  // From now on counters go to kernel launch `k` (and so do the requests pushed).
+  void charge(uint32_t k) {
+    kernel_ = k;
+    ledger_.charge_to(k, ctr_);
+    sledger_.charge_to(k, sstats_);
+  }
   bool sectored_, alloc_on_fill_;
   uint32_t line_shift_;
   SetIndexer index_;
@@ -230,6 +253,8 @@ class Cache {
   std::vector<MshrWaiter> done_;
   Counters ctr_;
   SectorStats sstats_;
+  KernelLedger<Counters> ledger_;
+  KernelLedger<SectorStats> sledger_;
 };
 
 }  // namespace gpucosim

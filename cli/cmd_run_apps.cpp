@@ -1,0 +1,159 @@
+#include "cli/cmd_run_apps.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/numeric_options.h"
+#include "kernel/input_error.h"
+#include "systemc/gpu/gpu_model.h"
+
+namespace gpucosim::cli {
+
+std::string split_app_options(const std::string& option, const std::string& text, AppOptions& out) {
+  out = AppOptions{};
+  const size_t at = text.rfind('@');
+  if (at == std::string::npos) return text;
+  const std::string spec = text.substr(0, at), suffix = text.substr(at + 1);
+  const std::string where = option + " " + text;
+  if (spec.empty()) throw InputError(where, 0, "nothing before '@': expected SPEC@key=value,...");
+  if (suffix.empty())
+    throw InputError(where, 0, "empty application options after '@': expected key=value[,key=value...] with keys "
+                               "priority, tokens, start, repeat");
+  std::map<std::string, bool> seen;
+  std::stringstream ss(suffix);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const size_t eq = item.find('=');
+    if (item.empty() || eq == std::string::npos || eq == 0)
+      throw InputError(where, 0, "malformed application option '" + item + "': expected key=value with keys "
+                                 "priority, tokens, start, repeat");
+    const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (seen[key]) throw InputError(where, 0, "application option '" + key + "' given twice");
+    seen[key] = true;
+    const std::string opt = where + ": " + key;
+    if (key == "priority") {
+      out.priority = uint32_t(parse_uint_arg(opt, value, 0, 1000));
+      if (out.priority != 0)
+        throw InputError(where, 0, "priority=" + value +
+                                       ": no scheduling policy that uses priorities exists yet (docs/multitasking.md); "
+                                       "the first-fit dispatcher would ignore it, so only priority=0 is accepted");
+    } else if (key == "tokens") {
+      out.tokens = uint32_t(parse_uint_arg(opt, value, 1, 65536));
+      throw InputError(where, 0, "tokens=" + value +
+                                     ": no scheduling policy that uses tokens (DSS) exists yet (docs/multitasking.md); "
+                                     "the first-fit dispatcher would ignore it");
+    } else if (key == "start") {
+      out.start = parse_uint_arg(opt, value, 0, uint64_t(1) << 62);
+    } else if (key == "repeat") {
+      out.repeat = parse_uint_arg(opt, value, 1, 1000000);
+    } else {
+      throw InputError(where, 0, "unknown application option '" + key + "': expected priority, tokens, start or repeat");
+    }
+  }
+  if (!suffix.empty() && suffix.back() == ',')
+    throw InputError(where, 0, "malformed application options '" + suffix + "': trailing ','");
+  return spec;
+}
+
+std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts) {
+  std::vector<Application> apps;
+  for (const AppArg& a : args) {
+    AppOptions o;
+    const std::string spec = split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
+    Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
+    app.options = o;
+    apps.push_back(std::move(app));
+  }
+  return apps;
+}
+
+SoloBaselines read_solo_baselines(const std::string& path, const std::vector<Application>& apps) {
+  std::ifstream f(path);
+  if (!f) throw InputError(path, 0, "cannot open the --solo-baselines file");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path, 0, std::string("not JSON: ") + e.what() + " (expected {\"LABEL\": solo cycles, ...})");
+  }
+  if (!j.is_object()) throw InputError(path, 0, "expected a JSON object {\"LABEL\": solo cycles, ...}");
+  SoloBaselines s;
+  for (const Application& a : apps) {
+    if (!j.contains(a.label))
+      throw InputError(path, 0, "no solo cycles for application '" + a.label + "' (expected a key \"" + a.label + "\")");
+    const auto& v = j[a.label];
+    if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
+      throw InputError(path, 0, "solo cycles of '" + a.label + "' must be a positive number");
+    s[a.label] = v.get<double>();
+  }
+  return s;
+}
+
+namespace {
+
+// One application alone; its turnaround in core cycles, or an error message. Runs in a child.
+std::string solo_turnaround(const GpuConfig& cfg, Application app) {
+  app.options.start = 0;
+  app.options.repeat = 1;
+  // At its own addresses, as `gpucosim run` with it alone would place it.
+  for (Command& c : app.memcpys) c.addr -= app.address_offset;
+  app.address_offset = 0;
+  GpuModel gpu("gpu", cfg);
+  const RunReport r = gpu.run(app);
+  if (r.end != RunEnd::Completed) return "E the solo run of '" + app.label + "' ended " + to_string(r.end);
+  const AppRunRecord& run = r.applications.at(0).runs.at(0);
+  return "C " + std::to_string(run.end_cycle - run.arrival_cycle);
+}
+
+}  // namespace
+
+SoloBaselines run_solo_baselines(const GpuConfig& cfg, const std::vector<Application>& apps) {
+  SoloBaselines s;
+  for (const Application& app : apps) {
+    if (s.count(app.label)) continue;  // the same application twice: one solo run
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error("--solo-baselines: pipe failed");
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("--solo-baselines: fork failed");
+    if (pid == 0) {
+      ::close(fds[0]);
+      std::string out;
+      try {
+        out = solo_turnaround(cfg, app);
+      } catch (const std::exception& e) {
+        out = std::string("E ") + e.what();
+      }
+      (void)!::write(fds[1], out.data(), out.size());
+      ::close(fds[1]);
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string text;
+    char buf[4096];
+    ssize_t n;
+    while ((n = ::read(fds[0], buf, sizeof buf)) > 0) text.append(buf, size_t(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    if (text.size() < 2 || !WIFEXITED(status)) throw std::runtime_error("--solo-baselines: the solo run of '" + app.label + "' died");
+    if (text[0] == 'E') throw InputError("--solo-baselines", 0, text.substr(2));
+    s[app.label] = std::stod(text.substr(2));
+  }
+  return s;
+}
+
+std::string solo_baselines_json(const SoloBaselines& s) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : s) j[k] = uint64_t(v);
+  return j.dump(2) + "\n";
+}
+
+}  // namespace gpucosim::cli

@@ -1,0 +1,40 @@
+#pragma once
+// The applications of `gpucosim run`: --trace and --workload, each repeatable and in any mix
+// (command-line order is application order), each optionally followed by per-application options
+// `@priority=N,tokens=N,start=CYCLE,repeat=N` (docs/multitasking.md); and the solo baselines of
+// --solo-baselines (each application run alone in a child process, or read from a file).
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "systemc/config/gpu_config.h"
+#include "systemc/gpu/application.h"
+#include "trace/trace_reader.h"
+
+namespace gpucosim::cli {
+
+struct AppArg {
+  bool trace = false;     // --trace PATH, else --workload SPEC
+  std::string text;       // as given, with any @options
+};
+
+// Splits "SPEC@k=v,..." into the spec and its options; `option` ("--workload") names errors.
+// Without '@' the options are the defaults.
+std::string split_app_options(const std::string& option, const std::string& text, AppOptions& out);
+
+// Builds the applications (traces' headers are read now, so a bad one fails before the run).
+std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts);
+
+// Solo turnaround (core cycles) per application label.
+using SoloBaselines = std::map<std::string, double>;
+
+// Reads a solo-baselines file: a JSON object {"LABEL": cycles, ...}; every application's label
+// must be present (errors name the file and the missing label).
+SoloBaselines read_solo_baselines(const std::string& path, const std::vector<Application>& apps);
+// Runs every application alone (start 0, one run), each in a forked child process (SystemC
+// elaborates once per process), and returns its turnaround.
+SoloBaselines run_solo_baselines(const GpuConfig& cfg, const std::vector<Application>& apps);
+std::string solo_baselines_json(const SoloBaselines& s);
+
+}  // namespace gpucosim::cli
