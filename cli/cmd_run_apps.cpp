@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -66,7 +67,11 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
   std::vector<Application> apps;
   for (const AppArg& a : args) {
     AppOptions o;
-    const std::string spec = split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
+    // A trace path that exists is taken whole, even when it holds an '@' (a folder named
+    // "run@2"); only otherwise is the text after its last '@' read as application options.
+    std::error_code ec;
+    const bool whole_path = a.trace && std::filesystem::exists(a.text, ec);
+    const std::string spec = whole_path ? a.text : split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
     Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
     app.options = o;
     apps.push_back(std::move(app));

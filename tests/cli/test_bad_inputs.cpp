@@ -384,6 +384,23 @@ TEST(cli_interrupt, LateTraceErrorKeepsTheStatistics) {
   EXPECT_GT(j["total"]["sm_blocks_completed"].get<double>(), 0.0);
 }
 
+// A trace path holding '@' is taken whole when it exists; options still follow the last '@' of
+// a path that does not.
+TEST(cli_inputs, TracePathWithAnAtSignIsTakenWhole) {
+  const std::string dir = test::scratch_dir() + "/run@repeat=2";
+  std::filesystem::create_directories(dir);
+  spit(dir + "/k.traceg", kTrace);
+  const auto whole = cli("run --trace " + dir + "/k.traceg --quiet --stats-json " + dir + "/s.json");
+  ASSERT_EQ(whole.exit_code, 0) << whole.output;
+  EXPECT_EQ(read_json(dir + "/s.json")["kernels"].size(), 1u);
+  const auto opts = cli("run --trace " + dir + "/k.traceg@start=10 --quiet --stats-json " + dir + "/t.json");
+  ASSERT_EQ(opts.exit_code, 0) << opts.output;
+  EXPECT_GE(read_json(dir + "/t.json")["kernels"][0]["start_cycle"].get<uint64_t>(), 10u);
+  const auto bad = cli("run --trace " + dir + "/k.traceg@bogus=1 --quiet");
+  EXPECT_EQ(bad.exit_code, 1) << bad.output;
+  EXPECT_NE(bad.output.find("unknown application option 'bogus'"), std::string::npos) << bad.output;
+}
+
 // Outputs are checked before the simulation; the energy label comes from the folder's name
 // whatever its spelling.
 TEST(cli_conventions, OutputsAreCheckedBeforeTheRun) {
