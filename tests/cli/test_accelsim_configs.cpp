@@ -22,8 +22,6 @@
 namespace gpucosim {
 namespace {
 
-test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
-
 nlohmann::json read_json(const std::string& path) {
   std::ifstream f(path);
   return f ? nlohmann::json::parse(f, nullptr, false) : nlohmann::json();
@@ -56,8 +54,8 @@ TEST(cli_accelsim_configs, PresetsGiveTheStatisticsOfAccelSimsFiles) {
   for (const PresetFiles& pf : kPresetFiles) {
     const std::string preset = pf.preset, files = pf.folder;
     const std::string trace = " --trace " + fixture + "/kernelslist.g --quiet";
-    const auto a = cli("run --config " + preset + trace + " --out " + dir + "/" + preset);
-    const auto b = cli("run" + accelsim_files(pf.config) + trace + " --out " + dir + "/" + files);
+    const auto a = test::run_gpucosim("run --config " + preset + trace + " --out " + dir + "/" + preset);
+    const auto b = test::run_gpucosim("run" + accelsim_files(pf.config) + trace + " --out " + dir + "/" + files);
     ASSERT_EQ(a.exit_code, 0) << a.output;
     ASSERT_EQ(b.exit_code, 0) << b.output;
     const nlohmann::json ja = read_json(dir + "/" + preset + "/stats.json");
@@ -92,7 +90,7 @@ TEST(cli_accelsim_configs, EveryUnmodelledOptionIsExplained) {
   const std::string dir = test::scratch_dir();
   for (const PresetFiles& pf : kPresetFiles) {
     const std::string files = pf.folder;
-    const auto r = cli("run" + accelsim_files(pf.config) + " --trace " + fixture + "/kernelslist.g --out " + dir + "/" + files +
+    const auto r = test::run_gpucosim("run" + accelsim_files(pf.config) + " --trace " + fixture + "/kernelslist.g --out " + dir + "/" + files +
                        " --max-cycles 10");
     const nlohmann::json j = read_json(dir + "/" + files + "/stats.json");
     ASSERT_TRUE(j.contains("unmodelled_options")) << r.output;
@@ -134,7 +132,7 @@ TEST(cli_accelsim_configs, CountsMatchAccelSimOnEveryReferenceRow) {
     }
     const std::string out = dir + "/run_" + r.case_name + "_" + (r.config.rfind("SM7", 0) == 0 ? "qv" : "rtx");
     // As the reference runs: Accel-Sim's files, its L2 pre-fill inert (see the reference README).
-    const auto run = cli("run" + accelsim_files(r.config) + " --trace " + trace +
+    const auto run = test::run_gpucosim("run" + accelsim_files(r.config) + " --trace " + trace +
                          " --set gpgpu_perf_sim_memcpy=0 --quiet --out " + out);
     ASSERT_EQ(run.exit_code, 0) << label << "\n" << run.output;
     const nlohmann::json t = read_json(out + "/stats.json")["total"];

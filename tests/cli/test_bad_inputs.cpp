@@ -18,13 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-}
-
 nlohmann::json read_json(const std::string& path) {
   std::ifstream f(path);
   return f ? nlohmann::json::parse(f, nullptr, false) : nlohmann::json();
@@ -56,17 +49,17 @@ std::string expand(std::string s, const std::string& dir) {
 // naming itself, a trace with fewer blocks than its grid and one with a block without warps.
 std::string make_inputs() {
   const std::string d = test::scratch_dir();
-  spit(d + "/k.traceg", kTrace);
-  spit(d + "/kernel-1.txt", kTrace);
-  spit(d + "/dot.g", "MemcpyHtoD,0x10000,4096\n./k.traceg\n");
-  spit(d + "/abs.g", d + "/k.traceg\n");
-  spit(d + "/garbage.g", "this is not\na kernel list\n");
-  spit(d + "/binary.g", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0", 12));
-  spit(d + "/self.g", "./self.g\n");
-  spit(d + "/none.g", "MemcpyHtoD,0x10000,4096\n");
+  test::write_text(d + "/k.traceg", kTrace);
+  test::write_text(d + "/kernel-1.txt", kTrace);
+  test::write_text(d + "/dot.g", "MemcpyHtoD,0x10000,4096\n./k.traceg\n");
+  test::write_text(d + "/abs.g", d + "/k.traceg\n");
+  test::write_text(d + "/garbage.g", "this is not\na kernel list\n");
+  test::write_text(d + "/binary.g", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0", 12));
+  test::write_text(d + "/self.g", "./self.g\n");
+  test::write_text(d + "/none.g", "MemcpyHtoD,0x10000,4096\n");
   std::string fewer = kTrace;
   fewer.replace(fewer.find("(1,1,1)"), 7, "(4,1,1)");
-  spit(d + "/fewer.traceg", fewer);
+  test::write_text(d + "/fewer.traceg", fewer);
   // Four blocks of a grid of five: the error comes when the fifth is fetched, after the others ran.
   std::string late = kTrace.substr(0, kTrace.find("#BEGIN_TB"));
   late.replace(late.find("(1,1,1)"), 7, "(5,1,1)");
@@ -75,13 +68,13 @@ std::string make_inputs() {
     block.replace(block.find("0,0,0"), 5, std::to_string(b) + ",0,0");
     late += block;
   }
-  spit(d + "/late.traceg", late);
+  test::write_text(d + "/late.traceg", late);
   std::string nowarps = kTrace;
   nowarps.replace(nowarps.find("warp = 0"), nowarps.find("#END_TB") - nowarps.find("warp = 0"), "");
-  spit(d + "/nowarps.traceg", nowarps);
+  test::write_text(d + "/nowarps.traceg", nowarps);
   std::string short_block = kTrace;
   short_block.replace(short_block.find("(32,1,1)"), 8, "(64,1,1)");
-  spit(d + "/short.traceg", short_block);
+  test::write_text(d + "/short.traceg", short_block);
   fs::create_directories(d + "/folder");
   return d;
 }
@@ -92,7 +85,7 @@ TEST_P(cli_inputs, UsedAsMeantOrRejected) {
   const Case& c = GetParam();
   const std::string dir = make_inputs();
   const bool run = c.args.rfind("run ", 0) == 0;
-  const auto r = cli(expand(c.args, dir) + (run ? " --out " + dir + "/out" : ""));
+  const auto r = test::run_gpucosim(expand(c.args, dir) + (run ? " --out " + dir + "/out" : ""));
   EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
   EXPECT_NE(r.output.find(expand(c.expect, dir)), std::string::npos) << r.output;
   if (c.exit_code == 1) {
@@ -134,7 +127,7 @@ class cli_numbers : public ::testing::TestWithParam<Case> {};
 TEST_P(cli_numbers, RangeCheckedAtParseTime) {
   const Case& c = GetParam();
   const std::string dir = test::scratch_dir();
-  const auto r = cli(c.args);
+  const auto r = test::run_gpucosim(c.args);
   EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
   EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
   EXPECT_EQ(r.output.rfind("gpucosim: error: ", 0), 0u) << "the error comes first:\n" << r.output;
@@ -212,7 +205,7 @@ TEST_P(cli_resources, RefusedFastWithLittleMemory) {
   const Resource& c = GetParam();
   const std::string dir = test::scratch_dir();
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = cli("run " + c.args + " --out " + dir);
+  const auto r = test::run_gpucosim("run " + c.args + " --out " + dir);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   rusage ru{};
   getrusage(RUSAGE_CHILDREN, &ru);
@@ -251,16 +244,16 @@ INSTANTIATE_TEST_SUITE_P(
 // the L2 pre-fill off.
 TEST(cli_resources, HugeMemcpyIsBoundedAndCanBeSwitchedOff) {
   const std::string dir = make_inputs();
-  spit(dir + "/tb.g", "MemcpyHtoD,0x7f0000000000,1000000000000\n./k.traceg\n");
+  test::write_text(dir + "/tb.g", "MemcpyHtoD,0x7f0000000000,1000000000000\n./k.traceg\n");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = cli("run --trace " + dir + "/tb.g --quiet --max-cycles 1000 --out " + dir + "/a");
+  const auto r = test::run_gpucosim("run --trace " + dir + "/tb.g --quiet --max-cycles 1000 --out " + dir + "/a");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
   EXPECT_EQ(read_json(dir + "/a/stats.json")["end"], "completed");
 
   // The vecadd fixture's inputs are copied in: with the pre-fill its loads hit in the L2.
-  const auto w1 = cli("run --workload vecadd --quiet --out " + dir + "/w1");
-  const auto w0 = cli("run --workload vecadd --quiet --set gpgpu_perf_sim_memcpy=0 --out " + dir + "/w0");
+  const auto w1 = test::run_gpucosim("run --workload vecadd --quiet --out " + dir + "/w1");
+  const auto w0 = test::run_gpucosim("run --workload vecadd --quiet --set gpgpu_perf_sim_memcpy=0 --out " + dir + "/w0");
   ASSERT_EQ(w1.exit_code, 0) << w1.output;
   ASSERT_EQ(w0.exit_code, 0) << w0.output;
   EXPECT_GT(read_json(dir + "/w1/stats.json")["total"]["L2_total_cache_hits"].get<double>(), 0.0);
@@ -273,12 +266,12 @@ TEST(cli_deadlock, SlowClocksAndLaunchLatenciesAreNotDeadlocks) {
   const std::string dir = test::scratch_dir();
   for (const std::string set : {"gpgpu_clock_domains=100000:700:700:924", "gpgpu_kernel_launch_latency=300000",
                                 "gpgpu_TB_launch_latency=150000"}) {
-    const auto r = cli("run --workload vecadd:n=1000 --quiet --set " + set + " --out " + dir);
+    const auto r = test::run_gpucosim("run --workload vecadd:n=1000 --quiet --set " + set + " --out " + dir);
     EXPECT_EQ(r.exit_code, 0) << set << ": " << r.output;
     EXPECT_EQ(read_json(dir + "/stats.json")["end"], "completed") << set;
   }
   // ... while a real stall (here: a crossbar that never delivers within the window) still is one.
-  const auto stuck = cli("run --workload vecadd --quiet --set gpucosim_icnt_latency=1000000 "
+  const auto stuck = test::run_gpucosim("run --workload vecadd --quiet --set gpucosim_icnt_latency=1000000 "
                          "--set gpucosim_deadlock_cycles=2000 --out " + dir);
   EXPECT_EQ(stuck.exit_code, 3) << stuck.output;
   EXPECT_EQ(read_json(dir + "/stats.json")["end"], "deadlock");
@@ -295,7 +288,7 @@ TEST(cli_conventions, UsageErrorsNameTheWordAndExit2) {
       {"NoCommand", "", 2, "gpucosim: error: "},
   };
   for (const Case& c : cases) {
-    const auto r = cli(c.args);
+    const auto r = test::run_gpucosim(c.args);
     EXPECT_EQ(r.exit_code, c.exit_code) << c.name << ": " << r.output;
     EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.name << ": " << r.output;
   }
@@ -303,22 +296,22 @@ TEST(cli_conventions, UsageErrorsNameTheWordAndExit2) {
 
 TEST(cli_conventions, WarningsHaveOnePrefixAndQuietSilencesThem) {
   const std::string dir = test::scratch_dir();
-  const auto r = cli("run --workload vecadd:n=100 --set gpgpu_l1_banks=4 --set visualizer_enabled=1 --out " + dir);
+  const auto r = test::run_gpucosim("run --workload vecadd:n=100 --set gpgpu_l1_banks=4 --set visualizer_enabled=1 --out " + dir);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("gpucosim: warning: 2 option(s) accepted but not modelled"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("warning: warning:"), std::string::npos) << r.output;
   // A field of a modelled option that nothing reads is reported the same way.
-  const auto f = cli("run --workload vecadd:n=100 --set gpgpu_dram_partition_queues=8:8:64:8 --out " + dir);
+  const auto f = test::run_gpucosim("run --workload vecadd:n=100 --set gpgpu_dram_partition_queues=8:8:64:8 --out " + dir);
   EXPECT_NE(f.output.find("-gpgpu_dram_partition_queues DRAM-to-L2 queue field (64)"), std::string::npos) << f.output;
   EXPECT_NE(read_json(dir + "/stats.json")["unmodelled_options"].dump().find("gpgpu_dram_partition_queues"),
             std::string::npos);
-  const auto q = cli("run --workload vecadd:n=100 --quiet --json --energy --set gpgpu_l1_banks=4 --out " + dir);
+  const auto q = test::run_gpucosim("run --workload vecadd:n=100 --quiet --json --energy --set gpgpu_l1_banks=4 --out " + dir);
   ASSERT_EQ(q.exit_code, 0) << q.output;
   EXPECT_EQ(q.output, "") << "--quiet prints nothing but errors";
 }
 
 TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
-  const auto r = cli("presets --json");
+  const auto r = test::run_gpucosim("presets --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const nlohmann::json j = nlohmann::json::parse(r.output);
   ASSERT_EQ(j.size(), 5u);  // FINEREG, GTX480, GTX980, QV100, RTX3070
@@ -330,7 +323,7 @@ TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
   EXPECT_EQ(g["l1_bytes_per_sm"], 32 * 1024);
   EXPECT_EQ(g["l2_bytes"], 768 * 1024);
   EXPECT_NEAR(g["dram_peak_gb_per_s"].get<double>(), 6 * 2 * 4 * 4 * 924e6 / 1e9, 1e-9);
-  const auto text = cli("presets");
+  const auto text = test::run_gpucosim("presets");
   EXPECT_NE(text.output.find("GTX480      15 700:700:700:924"), std::string::npos) << text.output;
   // RTX3070 (Accel-Sim's SM86_RTX3070): 46 SMs at 1132 MHz; the adaptive L1 of a kernel without
   // shared memory takes the whole 128 KB unified array.
@@ -372,7 +365,7 @@ TEST(cli_interrupt, SignalsStopTheRunAndKeepTheStatistics) {
 // run_end = error, exit 1.
 TEST(cli_interrupt, LateTraceErrorKeepsTheStatistics) {
   const std::string dir = make_inputs();
-  const auto r = cli("run --trace " + dir + "/late.traceg --set gpgpu_n_clusters=1 --set gpgpu_shader_cta=1 --out " +
+  const auto r = test::run_gpucosim("run --trace " + dir + "/late.traceg --set gpgpu_n_clusters=1 --set gpgpu_shader_cta=1 --out " +
                      dir + "/o");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("late.traceg:"), std::string::npos) << r.output;
@@ -389,14 +382,14 @@ TEST(cli_interrupt, LateTraceErrorKeepsTheStatistics) {
 TEST(cli_inputs, TracePathWithAnAtSignIsTakenWhole) {
   const std::string dir = test::scratch_dir() + "/run@repeat=2";
   std::filesystem::create_directories(dir);
-  spit(dir + "/k.traceg", kTrace);
-  const auto whole = cli("run --trace " + dir + "/k.traceg --quiet --stats-json " + dir + "/s.json");
+  test::write_text(dir + "/k.traceg", kTrace);
+  const auto whole = test::run_gpucosim("run --trace " + dir + "/k.traceg --quiet --stats-json " + dir + "/s.json");
   ASSERT_EQ(whole.exit_code, 0) << whole.output;
   EXPECT_EQ(read_json(dir + "/s.json")["kernels"].size(), 1u);
-  const auto opts = cli("run --trace " + dir + "/k.traceg@start=10 --quiet --stats-json " + dir + "/t.json");
+  const auto opts = test::run_gpucosim("run --trace " + dir + "/k.traceg@start=10 --quiet --stats-json " + dir + "/t.json");
   ASSERT_EQ(opts.exit_code, 0) << opts.output;
   EXPECT_GE(read_json(dir + "/t.json")["kernels"][0]["start_cycle"].get<uint64_t>(), 10u);
-  const auto bad = cli("run --trace " + dir + "/k.traceg@bogus=1 --quiet");
+  const auto bad = test::run_gpucosim("run --trace " + dir + "/k.traceg@bogus=1 --quiet");
   EXPECT_EQ(bad.exit_code, 1) << bad.output;
   EXPECT_NE(bad.output.find("unknown application option 'bogus'"), std::string::npos) << bad.output;
 }
@@ -405,16 +398,16 @@ TEST(cli_inputs, TracePathWithAnAtSignIsTakenWhole) {
 // whatever its spelling.
 TEST(cli_conventions, OutputsAreCheckedBeforeTheRun) {
   const std::string dir = test::scratch_dir();
-  spit(dir + "/file", "x");
+  test::write_text(dir + "/file", "x");
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = cli("run --workload vecadd:n=16000000 --stats-json /nonexistent/s.json --out " + dir + "/o");
+  const auto r = test::run_gpucosim("run --workload vecadd:n=16000000 --stats-json /nonexistent/s.json --out " + dir + "/o");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("/nonexistent/s.json: cannot open for writing (--stats-json)"), std::string::npos) << r.output;
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0) << "before the run";
-  const auto f = cli("run --workload vecadd --out " + dir + "/file");
+  const auto f = test::run_gpucosim("run --workload vecadd --out " + dir + "/file");
   EXPECT_EQ(f.exit_code, 1) << f.output;
   EXPECT_NE(f.output.find("--out names a file"), std::string::npos) << f.output;
-  const auto e = cli("run --workload vecadd:n=100 --quiet --energy --out " + dir + "/baseline/");
+  const auto e = test::run_gpucosim("run --workload vecadd:n=100 --quiet --energy --out " + dir + "/baseline/");
   ASSERT_EQ(e.exit_code, 0) << e.output;
   EXPECT_EQ(read_json(dir + "/baseline/energy.json")["label"], "baseline");
 }

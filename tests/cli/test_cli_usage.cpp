@@ -9,17 +9,15 @@
 namespace gpucosim {
 namespace {
 
-test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
-
 TEST(cli, VersionPrintsTheProjectVersion) {
-  const auto r = cli("--version");
+  const auto r = test::run_gpucosim("--version");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.output.find("gpucosim 0."), std::string::npos) << r.output;
 }
 
 TEST(cli, EverySubcommandHasHelp) {
   for (const char* sub : {"trace", "trace info", "trace gen", "workloads", "sram", "run"}) {
-    const auto r = cli(std::string(sub) + " --help");
+    const auto r = test::run_gpucosim(std::string(sub) + " --help");
     EXPECT_EQ(r.exit_code, 0) << sub << ": " << r.output;
     EXPECT_NE(r.output.find("Usage"), std::string::npos) << sub << ": " << r.output;
   }
@@ -45,7 +43,7 @@ TEST(cli, BadRunInvocationsFailWithAMessage) {
       {"run --workload vecadd --max-cycles lots", "lots"},
   };
   for (const BadRun& c : cases) {
-    const auto r = cli(std::string(c.args) + " --out " + test::scratch_dir());
+    const auto r = test::run_gpucosim(std::string(c.args) + " --out " + test::scratch_dir());
     // Bad input: exit 1 and one "gpucosim: error: " line naming what was wrong, nothing else.
     EXPECT_EQ(r.exit_code, 1) << c.args;
     EXPECT_EQ(r.output.rfind("gpucosim: error: ", 0), 0u) << c.args << " printed:\n" << r.output;
@@ -55,7 +53,7 @@ TEST(cli, BadRunInvocationsFailWithAMessage) {
 
 TEST(cli, RunWritesStatsAndTheEffectiveConfiguration) {
   const std::string dir = test::scratch_dir();
-  const auto r = cli("run --quiet --workload vecadd --config GTX480 --set gpgpu_max_cycle=100000 --out " + dir);
+  const auto r = test::run_gpucosim("run --quiet --workload vecadd --config GTX480 --set gpgpu_max_cycle=100000 --out " + dir);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(r.output.empty()) << "--quiet printed: " << r.output;
   // The effective configuration carries the override with its origin.

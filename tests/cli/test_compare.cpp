@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <string>
 
@@ -14,13 +13,6 @@ namespace gpucosim {
 namespace {
 
 namespace fs = std::filesystem;
-
-test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-}
 
 // The ratio column of `stat`'s first row in the compare output ("" if absent).
 std::string ratio_of(const std::string& out, const std::string& stat) {
@@ -36,7 +28,7 @@ std::string fixture_stats(const std::string& dir) {
   const std::string fixture = test::shared_fixture("accelsim-vectoradd-sm80");
   const std::string cfg = test::shared_path("accelsim-configs/SM7_QV100");
   if (fixture.empty() || cfg.empty()) return "";
-  const auto r = cli("run --trace " + fixture + "/kernelslist.g --config " + cfg + "/gpgpusim.config --config " +
+  const auto r = test::run_gpucosim("run --trace " + fixture + "/kernelslist.g --config " + cfg + "/gpgpusim.config --config " +
                      cfg + "/trace.config --config " + cfg + "/udp-for-sm80-traces.config --set gpgpu_perf_sim_memcpy=0 " +
                      "--quiet --out " + dir + "/run");
   EXPECT_EQ(r.exit_code, 0) << r.output;
@@ -52,7 +44,7 @@ TEST(cli_compare, WorksOnEveryReferenceLog) {
   for (const auto& e : fs::directory_iterator(logs)) {
     if (e.path().extension() != ".log") continue;
     ++n;
-    const auto r = cli("compare " + stats + " " + e.path().string());
+    const auto r = test::run_gpucosim("compare " + stats + " " + e.path().string());
     EXPECT_EQ(r.exit_code, 0) << e.path() << "\n" << r.output;
     EXPECT_NE(r.output.find("\nkernel 1: "), std::string::npos) << e.path();
     EXPECT_NE(r.output.find("\ntotal\n"), std::string::npos) << e.path();
@@ -66,7 +58,7 @@ TEST(cli_compare, SameTraceSameConfigShowsEqualTraffic) {
   const std::string dir = test::scratch_dir();
   const std::string stats = fixture_stats(dir);
   if (log.empty() || stats.empty()) GTEST_SKIP() << "../shared/accelsim-reference or the fixture is absent";
-  const auto r = cli("compare " + stats + " " + log);
+  const auto r = test::run_gpucosim("compare " + stats + " " + log);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   // Counts that do not depend on timing agree exactly once they mean the same thing.
   for (const char* s : {"warp_insn", "gpu_sim_insn", "L1D_total_cache_accesses", "L1D_total_cache_misses",
@@ -97,19 +89,19 @@ TEST(cli_compare, MalformedInputIsAnErrorWithFileAndLine) {
       {"not a log", good_stats, "hello\n", "acc.log: no kernel statistics found"},
   };
   for (const Bad& c : cases) {
-    spit(dir + "/stats.json", c.stats);
-    spit(dir + "/acc.log", c.log);
-    const auto r = cli("compare " + dir + "/stats.json " + dir + "/acc.log");
+    test::write_text(dir + "/stats.json", c.stats);
+    test::write_text(dir + "/acc.log", c.log);
+    const auto r = test::run_gpucosim("compare " + dir + "/stats.json " + dir + "/acc.log");
     EXPECT_EQ(r.exit_code, 1) << c.name << "\n" << r.output;
     EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << c.name << "\n" << r.output;
     EXPECT_NE(r.output.find(c.expect), std::string::npos) << c.name << "\n" << r.output;
   }
-  spit(dir + "/stats.json", good_stats);
-  spit(dir + "/acc.log", good_log);
-  const auto r = cli("compare " + dir + "/stats.json " + dir + "/acc.log");
+  test::write_text(dir + "/stats.json", good_stats);
+  test::write_text(dir + "/acc.log", good_log);
+  const auto r = test::run_gpucosim("compare " + dir + "/stats.json " + dir + "/acc.log");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(ratio_of(r.output, "gpu_sim_cycle"), "0.833") << r.output;
-  EXPECT_EQ(cli("compare " + dir + "/missing.json " + dir + "/acc.log").exit_code, 1);
+  EXPECT_EQ(test::run_gpucosim("compare " + dir + "/missing.json " + dir + "/acc.log").exit_code, 1);
 }
 
 }  // namespace

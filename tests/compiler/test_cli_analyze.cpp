@@ -12,8 +12,6 @@
 namespace gpucosim {
 namespace {
 
-test::CommandResult cli(const std::string& args) { return test::run_command(test::gpucosim_exe() + " " + args); }
-
 nlohmann::json json_of(const std::string& args) {
   const auto r = test::run_command(test::gpucosim_exe() + " " + args + " 2>/dev/null");
   EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;
@@ -71,13 +69,13 @@ TEST(compiler_cli, CfgJsonHasBlocksEdgesAndDominators) {
 }
 
 TEST(compiler_cli, TextViewsPrintBlocksEdgesAndLiveCounts) {
-  const auto cfg = cli("analyze cfg --workload regheavy:loads=8,chain=8");
+  const auto cfg = test::run_gpucosim("analyze cfg --workload regheavy:loads=8,chain=8");
   ASSERT_EQ(cfg.exit_code, 0) << cfg.output;
   EXPECT_NE(cfg.output.find("kernel 1: _Z8regheavyPKfPfi"), std::string::npos) << cfg.output;
   EXPECT_NE(cfg.output.find("4 basic blocks"), std::string::npos) << cfg.output;
   EXPECT_NE(cfg.output.find("B2->B2"), std::string::npos) << cfg.output;  // the round's back edge
   EXPECT_NE(cfg.output.find("live registers per PC: max 15 at 0x01a0"), std::string::npos) << cfg.output;
-  const auto live = cli("analyze liveness --workload regheavy:loads=8,chain=8");
+  const auto live = test::run_gpucosim("analyze liveness --workload regheavy:loads=8,chain=8");
   ASSERT_EQ(live.exit_code, 0) << live.output;
   EXPECT_NE(live.output.find("R0 R3 R4 R5 R6 R16 R17 R18 R19 R20 R21 R22 R23"), std::string::npos) << live.output;
   EXPECT_NE(live.output.find("live registers per PC: max 15"), std::string::npos) << live.output;
@@ -137,7 +135,7 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
       {"analyze regions --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
   };
   for (const BadAnalyze& c : cases) {
-    const auto r = cli(c.args);
+    const auto r = test::run_gpucosim(c.args);
     EXPECT_EQ(r.exit_code, 1) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
@@ -168,7 +166,7 @@ TEST(compiler_cli, RegionsJsonCoversEveryInstructionAndSummarises) {
   EXPECT_TRUE(s["cycles_per_region"].is_null());
   EXPECT_GT(s["known_value_share_static"].get<double>(), 0.0);
 
-  const auto text = cli("analyze regions --workload vecadd");
+  const auto text = test::run_gpucosim("analyze regions --workload vecadd");
   EXPECT_EQ(text.exit_code, 0) << text.output;
   EXPECT_NE(text.output.find("as seed 000 Table 4.2"), std::string::npos) << text.output;
   EXPECT_NE(text.output.find("cycles per region need the timing model"), std::string::npos) << text.output;
@@ -188,7 +186,7 @@ TEST(compiler_cli, ValuesJsonClassifiesEveryDefinition) {
 }
 
 TEST(compiler_cli, HelpNamesTheViews) {
-  const auto r = cli("analyze --help");
+  const auto r = test::run_gpucosim("analyze --help");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.output.find("liveness"), std::string::npos) << r.output;
 }

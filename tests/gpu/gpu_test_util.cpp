@@ -136,4 +136,25 @@ CliRun run_cli(const std::string& args, const std::string& out_dir) {
   return r;
 }
 
+json without_lockstep_counters(const CliRun& r) {
+  json j = r.stats;
+  drop_wall_clock(j);
+  auto drop = [](json& o) {
+    for (const char* k : {"lockstep_cycles_compared", "lockstep_cycles_held", "lockstep_mismatches"}) o.erase(k);
+  };
+  if (j.contains("total")) drop(j["total"]);
+  if (j.contains("kernels"))
+    for (json& k : j["kernels"]) drop(k);
+  return j;
+}
+
+std::string first_difference(const json& a, const json& b, bool b_may_add) {
+  for (const auto& [k, v] : a.items())
+    if (!b.contains(k) || b[k] != v) return k + ": " + v.dump() + " vs " + (b.contains(k) ? b[k].dump() : "absent");
+  if (!b_may_add)
+    for (const auto& [k, v] : b.items())
+      if (!a.contains(k)) return k + ": absent vs " + v.dump();
+  return "";
+}
+
 }  // namespace gpucosim::test

@@ -63,4 +63,12 @@ struct CliRun {
 };
 CliRun run_cli(const std::string& args, const std::string& out_dir = "");
 
+// A run's statistics without host-speed fields and without the lockstep counters (in the total
+// and in every kernel), so a block's tlm, rtl and lockstep runs compare equal.
+json without_lockstep_counters(const CliRun& r);
+
+// "" when every statistic of `a` is in `b` with the same value (and `b` has no others unless
+// `b_may_add`), else the first that differs.
+std::string first_difference(const json& a, const json& b, bool b_may_add = false);
+
 }  // namespace gpucosim::test

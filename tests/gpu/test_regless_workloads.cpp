@@ -17,28 +17,6 @@ namespace {
 
 bool have_rtl() { return builtin_block_registry().has_mode("regless", kit::BlockMode::Rtl); }
 
-// The statistics without host-speed fields and without the lockstep counters.
-json comparable(const CliRun& r) {
-  json j = r.stats;
-  drop_wall_clock(j);
-  for (json* t : {&j["total"]})
-    for (const char* k : {"lockstep_cycles_compared", "lockstep_cycles_held", "lockstep_mismatches"}) t->erase(k);
-  for (json& k : j["kernels"])
-    for (const char* n : {"lockstep_cycles_compared", "lockstep_cycles_held", "lockstep_mismatches"}) k.erase(n);
-  return j;
-}
-
-// "" when every statistic of `a` is in `b` with the same value (and `b` has no others unless
-// `b_may_add`), else the first that differs.
-std::string first_difference(const json& a, const json& b, bool b_may_add = false) {
-  for (const auto& [k, v] : a.items())
-    if (!b.contains(k) || b[k] != v) return k + ": " + v.dump() + " vs " + (b.contains(k) ? b[k].dump() : "absent");
-  if (!b_may_add)
-    for (const auto& [k, v] : b.items())
-      if (!a.contains(k)) return k + ": absent vs " + v.dump();
-  return "";
-}
-
 const std::string kRun = "run --config GTX980 --set gpucosim_regless_check=1 --workload ";
 
 class ReglessOnWorkload : public ::testing::TestWithParam<std::string> {};
@@ -68,12 +46,12 @@ TEST_P(ReglessOnWorkload, LockstepAgreesAndRtlEqualsTwin) {
   const double n_sms = l["sm_cycles"].get<double>() / l["gpu_sim_cycle"].get<double>();
   EXPECT_EQ(l["lockstep_cycles_compared"].get<double>() + l["lockstep_cycles_held"].get<double>(),
             4.0 * (l["regless_cycles"].get<double>() + n_sms));
-  EXPECT_EQ(first_difference(comparable(tlm)["total"], comparable(lock)["total"]), "");
+  EXPECT_EQ(first_difference(without_lockstep_counters(tlm)["total"], without_lockstep_counters(lock)["total"]), "");
 
   const CliRun rtl = run_cli(base + "rtl");
   ASSERT_EQ(rtl.exit_code, 0) << rtl.output;
-  EXPECT_EQ(first_difference(comparable(tlm)["total"], comparable(rtl)["total"]), "");
-  EXPECT_EQ(comparable(tlm)["kernels"], comparable(rtl)["kernels"]);
+  EXPECT_EQ(first_difference(without_lockstep_counters(tlm)["total"], without_lockstep_counters(rtl)["total"]), "");
+  EXPECT_EQ(without_lockstep_counters(tlm)["kernels"], without_lockstep_counters(rtl)["kernels"]);
 }
 
 // Barriers (stencil2d, reduction), a kernel renumbered below the shard's 64 registers
@@ -96,7 +74,7 @@ TEST(gpuRegless, OffIsTheBaseline) {
   ASSERT_EQ(none.exit_code, 0) << none.output;
   ASSERT_EQ(off.exit_code, 0) << off.output;
   ASSERT_EQ(tlm.exit_code, 0) << tlm.output;
-  EXPECT_EQ(comparable(none), comparable(off));
+  EXPECT_EQ(without_lockstep_counters(none), without_lockstep_counters(off));
   EXPECT_FALSE(none.stats["total"].contains("regless_cycles"));
   // The same instructions, gated by regions; the baseline's register-file counters stay its own.
   EXPECT_EQ(tlm.stats["total"]["gpu_sim_insn"], none.stats["total"]["gpu_sim_insn"]);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 namespace fs = std::filesystem;
 
@@ -51,6 +52,13 @@ CommandResult run_command(const std::string& command_line) {
   int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+CommandResult run_gpucosim(const std::string& args) { return run_command(gpucosim_exe() + " " + args); }
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
 }
 
 }  // namespace gpucosim::test

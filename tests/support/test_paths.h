@@ -22,4 +22,10 @@ struct CommandResult {
 // Runs a shell command line, capturing its output.
 CommandResult run_command(const std::string& command_line);
 
+// Runs the built CLI: `gpucosim ARGS` (ARGS as a shell would split them).
+CommandResult run_gpucosim(const std::string& args);
+
+// Writes `text` to `path` as it is (binary), replacing the file.
+void write_text(const std::string& path, const std::string& text);
+
 }  // namespace gpucosim::test
