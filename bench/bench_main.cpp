@@ -11,6 +11,7 @@ int bench_warppool_results(int argc, char** argv);
 int bench_sram_accuracy(int argc, char** argv);
 int bench_synth_time(int argc, char** argv);
 int bench_accelsim_speed(int argc, char** argv);
+int bench_regless_results(int argc, char** argv);
 
 namespace {
 
@@ -33,6 +34,9 @@ constexpr Bench kBenches[] = {
     {"warppool-results", bench_warppool_results,
      "run the sweep bench/sweeps/warppool-results.yaml (seed 000's WarpPool results on GTX480), write "
      "docs/results/warppool.md [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]"},
+    {"regless-results", bench_regless_results,
+     "run the sweep bench/sweeps/regless-results.yaml (seed 000's RegLess results on GTX980), write "
+     "docs/results/regless.md [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]"},
     {"sram-accuracy", bench_sram_accuracy,
      "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows] [--fit]"},
     {"synth-time", bench_synth_time,

@@ -25,10 +25,9 @@
 #include <vector>
 
 #include "bench/cli_run.h"
+#include "bench/sweep_results.h"
 #include "bench/warppool_results_page.h"
 #include "kernel/input_error.h"
-#include "sweep/point_store.h"
-#include "sweep/sweep_points.h"
 #include "sweep/sweep_spec.h"
 #include "workloads/inter_warp_locality.h"
 
@@ -103,36 +102,6 @@ Thrash measure_thrash(const std::string& spec, const CliResult& off, const CliRe
   return t;
 }
 
-// The finished runs of a sweep, by workload and the values of its varying options.
-class SweepResults {
- public:
-  SweepResults(const sweep::SweepSpec& spec, const std::string& out_dir) {
-    for (const sweep::SweepPoint& p : sweep::plan_points(spec)) {
-      const std::string dir = sweep::point_dir(out_dir, p);
-      CliResult r;
-      if (sweep::read_result(dir).state == sweep::PointState::Ok) r = read_run_dir(dir);
-      if (!r.ok) std::fprintf(stderr, "warppool-results: no finished run in %s (%s)\n", dir.c_str(), sweep::describe_point(spec, p).c_str());
-      runs_[key(p.group, sweep::point_input(spec, p).text, p.coords)] = std::move(r);
-    }
-  }
-  // The run of `workload` in document `group` whose options have these values.
-  const CliResult& get(size_t group, const std::string& workload,
-                       const std::vector<std::pair<std::string, std::string>>& coords) const {
-    static const CliResult missing;
-    auto it = runs_.find(key(group, workload, coords));
-    return it == runs_.end() ? missing : it->second;
-  }
-
- private:
-  static std::string key(size_t group, const std::string& workload,
-                         const std::vector<std::pair<std::string, std::string>>& coords) {
-    std::string k = std::to_string(group) + "|" + workload;
-    for (const auto& [o, v] : coords) k += "|" + o + "=" + v;
-    return k;
-  }
-  std::map<std::string, CliResult> runs_;
-};
-
 }  // namespace
 }  // namespace gpucosim::bench
 
@@ -167,14 +136,7 @@ int bench_warppool_results(int argc, char** argv) {
   const std::string sweep_dir = !from.empty() ? from
                                 : !sweep_out.empty() ? sweep_out
                                 : quick ? "out/warppool-results-quick" : "out/warppool-results";
-  if (from.empty()) {
-    const std::string cmd = gpucosim_exe() + " sweep " + sweep_file + " -j " + std::to_string(jobs) + " --out " + sweep_dir;
-    std::fprintf(stderr, "warppool-results: %s\n", cmd.c_str());
-    if (std::system(cmd.c_str()) != 0) {
-      std::fprintf(stderr, "warppool-results: the sweep did not finish\n");
-      return 1;
-    }
-  }
+  if (from.empty() && !run_sweep(sweep_file, jobs, sweep_dir, "warppool-results")) return 1;
 
   sw::SweepSpec spec;
   try {
@@ -189,7 +151,7 @@ int bench_warppool_results(int argc, char** argv) {
                          "kernel's zip (second), as in bench/sweeps/warppool-results.yaml\n", sweep_file.c_str());
     return 1;
   }
-  const SweepResults results(spec, sweep_dir);
+  const SweepResults results(spec, sweep_dir, "warppool-results");
   const auto off = std::vector<std::pair<std::string, std::string>>{{"warppool", "off"}};
   const auto tlm = std::vector<std::pair<std::string, std::string>>{{"warppool", "tlm"}};
   auto row_of = [&](const std::string& w) { return measure(w, results.get(0, w, off), results.get(0, w, tlm)); };
