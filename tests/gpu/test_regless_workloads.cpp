@@ -66,6 +66,18 @@ INSTANTIATE_TEST_SUITE_P(gpu, ReglessOnWorkload,
                            return n;
                          });
 
+// Write-after-read in the front end (docs/blocks/regless.md §7): in this transpose an older STS's
+// read of a register kept being refused for a busy bank data port while the next instruction
+// allocated, wrote and evicted that register; the read then found no line and the run stopped
+// with "a region's register was not in the OSU". The front end now holds such an allocation.
+TEST(gpuRegless, YoungerAllocationWaitsForAnOlderRead) {
+  const CliRun r = run_cli(kRun + "transpose_shared:n=512 --set regless=tlm");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.stats["end"], "completed");
+  EXPECT_EQ(r.stats["total"]["regless_value_errors"].get<double>(), 0.0);
+  EXPECT_GT(r.stats["total"]["regless_operand_retries"].get<double>(), 0.0);  // the refusals happened
+}
+
 TEST(gpuRegless, OffIsTheBaseline) {
   const std::string w = "gemm_naive";
   const CliRun none = run_cli("run --config GTX980 --workload " + w);
