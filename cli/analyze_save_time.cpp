@@ -25,11 +25,11 @@ void analyze_save_time(const SaveTimeArgs& a) {
   nlohmann::ordered_json doc;
   doc["origin"] = list.origin;
   doc["analysis"] = "save-time";
-  doc["config"] = files;
+  doc["config"] = a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs;  // as given
   doc["control_bytes_per_warp"] = a.control_bytes_per_warp;
   doc["kernels"] = nlohmann::ordered_json::array();
   if (!a.json)
-    std::printf("%-28s %8s %8s %8s %8s %8s %7s %10s %9s %9s\n", "kernel", "thr/TB", "regs/thr", "regs/TB",
+    std::printf("%-28s %8s %8s %8s %8s %8s %7s %13s %9s %9s\n", "kernel", "thr/TB", "regs/thr", "regs/TB",
                 "ShM/TB", "ShM/SM", "TBs/SM", "limit", "Resour/SM", "save(us)");
   double bandwidth = 0;
   for (const compiler::KernelOpener& k : list.kernels) {
@@ -52,7 +52,7 @@ void analyze_save_time(const SaveTimeArgs& a) {
                                 {"save_us", e.save_seconds * 1e6},
                                 {"restore_us", e.restore_seconds * 1e6}});
     } else {
-      std::printf("%-28s %8u %8u %8llu %8llu %8llu %7u %10s %8.2f%% %9.2f\n", h.name.substr(0, 28).c_str(),
+      std::printf("%-28s %8u %8u %8llu %8llu %8llu %7u %13s %8.2f%% %9.2f\n", h.name.substr(0, 28).c_str(),
                   e.threads_per_block, e.regs_per_thread, (unsigned long long)e.regs_per_block,
                   (unsigned long long)e.shmem_per_block, (unsigned long long)e.shmem_config, e.blocks_per_sm,
                   e.limited_by.c_str(), e.resource_share * 100, e.save_seconds * 1e6);

@@ -47,7 +47,7 @@ class BigContext : public Workload {
     return {{"n", 16384, 32, int64_t(1) << 24, "threads (a multiple of block)"},
             {"block", 256, 32, 1024, "threads per block (a multiple of 32)"},
             {"regs", 64, 16, 255, "registers per thread the header reports"},
-            {"shmem", 12288, 128, 49152, "shared memory per block in bytes (at least block x 4)"}};
+            {"shmem", 8192, 128, 49152, "shared memory per block in bytes (at least block x 4)"}};
   }
   struct Shape {
     int64_t n, block, regs, shmem;
