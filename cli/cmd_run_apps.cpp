@@ -71,10 +71,16 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
     // "run@2"); only otherwise is the text after its last '@' read as application options.
     std::error_code ec;
     const bool whole_path = a.trace && std::filesystem::exists(a.text, ec);
-    const std::string spec = whole_path ? a.text : split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
-    Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
-    app.options = o;
-    apps.push_back(std::move(app));
+    try {
+      const std::string option = !a.file.empty() ? "application" : a.trace ? "--trace" : "--workload";
+      const std::string spec = whole_path ? a.text : split_app_options(option, a.text, o);
+      Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
+      app.options = o;
+      apps.push_back(std::move(app));
+    } catch (const InputError& e) {
+      if (a.file.empty()) throw;
+      throw InputError(a.file, a.line, e.what());  // a run file's application: name its line
+    }
   }
   return apps;
 }
