@@ -67,15 +67,20 @@ TEST(gpuReglessCompressor, OffIsTheDefault) {
 }
 
 // At the verilated sizes (the only ones rtl runs), a grid that fills the OSU spills registers
-// through the compressor; the twin and the RTL shards still agree every cycle.
+// through the compressor (two lines: compressed lines go through the L1 too); the twin and the
+// RTL shards still agree every cycle.
 TEST(gpuReglessCompressor, LockstepAgreesAndRtlEqualsTwin) {
-  const std::string base = kRun + "streamcluster:points=16384,dim=4 --set gpucosim_regless_compressor=1 --set regless=";
+  const std::string base = kRun +
+                           "streamcluster:points=16384,dim=4 --set gpucosim_regless_compressor=1 "
+                           "--set gpucosim_regless_compressor_lines=2 --set regless=";
   const CliRun tlm = run_cli(base + "tlm");
   ASSERT_EQ(tlm.exit_code, 0) << tlm.output;
   const json& t = tlm.stats["total"];
   EXPECT_EQ(tlm.stats["end"], "completed");
   EXPECT_EQ(t["regless_value_errors"].get<double>(), 0.0);
   EXPECT_GT(t["regless_compressor_evictions"].get<double>(), 0.0);
+  EXPECT_GT(t["regless_compressor_line_fetches"].get<double>(), 0.0);
+  EXPECT_GT(t["regless_compressor_line_writebacks"].get<double>(), 0.0);
   if (!have_rtl()) GTEST_SKIP() << "built without the RTL (GPUCOSIM_RTL=OFF)";
   const CliRun lock = run_cli(base + "lockstep");
   ASSERT_EQ(lock.exit_code, 0) << lock.output;

@@ -538,8 +538,15 @@ void ReglessSm::write(uint32_t warp_slot, const Instruction& inst, uint64_t now)
 // With a compressor, a dirty victim of a compressible value stays in compressed space, a fetch of
 // a compressed register is answered from it, and everything else reaches the L1 one cycle later.
 bool ReglessSm::take_memory_request(Shard& s, uint32_t k, uint64_t t, const ReglessOutputs& prev) {
-  if (s.comp ? !(l1q_.size() + 4 <= kL1QueueDepth && s.comp->can_take()) : l1q_.size() + 2 > kL1QueueDepth)
-    return false;
+  if (!s.comp && l1q_.size() + 2 > kL1QueueDepth) return false;
+  if (s.comp) {
+    // Room for what it may send: an uncompressed request, or a compressed line's fetch and the
+    // write-back of the line it replaces.
+    size_t need = 0;
+    if (prev.mem_wb) need += compressible(regless_value_pattern(prev.mem_data, p_.data_bits)) ? 2 : 1;
+    if (prev.mem_rd) need += s.comp->compressed(prev.mem_warp, prev.mem_reg) ? 2 : 1;
+    if (l1q_.size() + need > kL1QueueDepth || !s.comp->can_take()) return false;
+  }
   const uint64_t not_before = s.comp ? t + 2 : 0;
   if (prev.mem_wb) {
     const uint32_t slot = slot_of(k, prev.mem_wb_warp);
