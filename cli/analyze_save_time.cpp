@@ -18,7 +18,7 @@ void analyze_save_time(const SaveTimeArgs& a) {
   for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
     files.push_back(find_preset(c, configs_dir()));
   const LoadedConfig cfg = load_gpu_config(files, a.sets);
-  const compiler::KernelList list = compiler::kernel_list("gpucosim analyze save-time", a.trace, a.workload);
+  const compiler::KernelList list = compiler::kernel_list("gpucosim analyze save-time", a.trace, a.workload, a.trace_options);
   SaveTimeOptions opts;
   opts.control_bytes_per_warp = a.control_bytes_per_warp;
 

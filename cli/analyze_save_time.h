@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "trace/trace_reader.h"
+
 namespace gpucosim::cli {
 
 struct SaveTimeArgs {
   std::string trace, workload;
   std::vector<std::string> configs, sets;  // presets or files, layered; --set overrides
   uint32_t control_bytes_per_warp = 0;
+  TraceReadOptions trace_options;  // --binary-version
   bool json = false;
 };
 

@@ -109,6 +109,7 @@ void analyze(const AnalyzeArgs& a) {
     s.sets = a.sets;
     s.control_bytes_per_warp = uint32_t(a.control_bytes_per_warp.value_or(0));
     s.json = a.json;
+    if (a.binary_version) s.trace_options.assume_binary_version = uint32_t(*a.binary_version);
     return analyze_save_time(s);
   }
   const AnalysisView view = parse_analysis_view(a.what, "gpucosim analyze");

@@ -131,7 +131,7 @@ class FfmaLoop : public Workload {
 std::unique_ptr<Workload> make_longblock() {
   return std::make_unique<FfmaLoop>(FfmaLoop::Defaults{
       "longblock", "few long-running thread blocks with a small context (one dependent FFMA chain per thread)", 2048,
-      128, 1024, 1});
+      128, 512, 1});
 }
 
 std::unique_ptr<Workload> make_compute() {
