@@ -235,6 +235,9 @@ TEST_P(EveryPolicy, InvariantsHoldOnAMix) {
   if (!preempts || GetParam().mech == PreemptionKind::Drain) EXPECT_EQ(g.resumed(), 0u);
   if (preempts) EXPECT_GT(g.d().counters().sm_preemptions, 0u);
   if (dss) EXPECT_EQ(g.d().counters().idle_sm_with_work, 0u) << "an SM idled while a kernel wanted one";
+  RecordProperty("cycles", std::to_string(cycles));
+  RecordProperty("sm_preemptions", std::to_string(g.d().counters().sm_preemptions));
+  RecordProperty("resumed", std::to_string(g.resumed()));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -120,6 +120,8 @@ void SchedTables::retarget(uint32_t sm, uint32_t next) {
 
 void SchedTables::preempted(uint32_t sm) {
   SmStatus& st = smst_.at(sm);
+  if (st.state != SmState::Reserved)
+    throw std::logic_error("SchedTables::preempted: SM " + std::to_string(sm) + " is not reserved");
   if (st.running) throw std::logic_error("SchedTables::preempted: SM " + std::to_string(sm) + " still holds blocks");
   transition(sm, SmState::Running);
   st.kernel = st.next;
