@@ -193,7 +193,7 @@ void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
   if (k.completed != k.issued)
     throw std::logic_error("Dispatcher: kernel " + std::to_string(k.launch_id) + " ends with " +
                            std::to_string(k.completed) + " of " + std::to_string(k.issued) + " blocks completed");
-  tables_.remove(k.launch_id);
+  tables_.remove(k.launch_id, !policy_->shares_sms());
   // The source is freed after the hook (the trace reader and its opcode table: no block of it is
   // resident now); it is moved out first because the hook may add kernels, which moves `k`.
   std::unique_ptr<KernelSource> src = std::move(k.src);

@@ -57,10 +57,10 @@ KsrEntry& SchedTables::insert(uint32_t launch_id, uint32_t context, uint32_t pri
   throw std::logic_error("SchedTables::insert: the KSRT is full (" + std::to_string(ksrt_.size()) + " entries)");
 }
 
-void SchedTables::remove(uint32_t launch_id) {
+void SchedTables::remove(uint32_t launch_id, bool exclusive) {
   KsrEntry* e = find(launch_id);
   if (!e) throw std::logic_error("SchedTables::remove: kernel " + std::to_string(launch_id) + " is not active");
-  for (uint32_t s = 0; s < smst_.size(); ++s)
+  for (uint32_t s = 0; s < smst_.size() && exclusive; ++s)
     if (smst_[s].state == SmState::Running && smst_[s].kernel == launch_id && smst_[s].running)
       throw std::logic_error("SchedTables::remove: kernel " + std::to_string(launch_id) + " still runs on SM " +
                              std::to_string(s));

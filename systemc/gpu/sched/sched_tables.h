@@ -55,7 +55,8 @@ class SchedTables {
 
   // --- the SM driver ---
   KsrEntry& insert(uint32_t launch_id, uint32_t context, uint32_t priority, int64_t tokens, uint32_t per_sm);
-  void remove(uint32_t launch_id);  // no SM may run it any more
+  // No SM may run it any more (`exclusive`: SMs run one kernel; FCFS's shared SMs hold several).
+  void remove(uint32_t launch_id, bool exclusive = true);
   void block_started(uint32_t sm) { smst_.at(sm).running += 1; }
   void block_left(uint32_t sm);
   // Reserved -> running for `next`: the SM's preemption is done (no block of the old kernel left).
