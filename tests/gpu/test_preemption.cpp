@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "tests/gpu/gpu_test_util.h"
 
@@ -17,9 +18,10 @@ namespace gpucosim::test {
 namespace {
 
 const std::string kGpu = " --config GTX480 --set gpgpu_n_clusters=4";
-// Low priority: long blocks (many rounds of loads and FFMA chains), 2 waves on 4 SMs.
+// Low priority: long blocks (rounds of loads and FFMA chains), 32 blocks of 256 threads.
 const std::string kLong = "--workload regheavy:n=8192,block=256,loads=4,chain=16,rounds=24";
-const std::string kShort = "--workload vecadd:n=16384@priority=1,start=3000";
+const std::string kShort = "--workload vecadd:n=16384@priority=1,start=3000";  // 64 blocks
+const std::vector<double> kBlocks = {32, 64};
 
 double stat(const json& k, const char* name) { return k.value(name, 0.0); }
 
@@ -36,19 +38,21 @@ Run run(const std::string& apps, const std::string& policy, const std::string& m
   return Run{r.stats};
 }
 
-void expect_all_blocks(const json& s) {
-  for (const json& k : s.at("kernels")) {
+// Every kernel completed, each block exactly once (the dispatcher throws on a block completed
+// twice; a lost block would leave its kernel unfinished).
+void expect_all_blocks(const json& s, std::vector<double> blocks) {
+  ASSERT_EQ(s.at("kernels").size(), blocks.size());
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const json& k = s.at("kernels")[i];
     EXPECT_EQ(k.value("kernel_unfinished", 0.0), 0) << k.at("kernel_name");
-    const json& g = k.at("grid_dim");
-    EXPECT_EQ(stat(k, "sm_blocks_completed"), g[0].get<double>() * g[1].get<double>() * g[2].get<double>())
-        << k.at("kernel_name") << ": every block completes exactly once";
+    EXPECT_EQ(stat(k, "sm_blocks_completed"), blocks[i]) << k.at("kernel_name");
   }
 }
 
 TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
   const Run cs = run(kLong + " " + kShort, "ppq", "context_switch");
   ASSERT_EQ(cs.s.at("kernels").size(), 2u);
-  expect_all_blocks(cs.s);
+  expect_all_blocks(cs.s, kBlocks);
   EXPECT_GT(cs.low().at("preemptions").get<double>(), 0);
   EXPECT_EQ(cs.high().at("preemptions").get<double>(), 0) << "nothing preempts the most urgent kernel";
   const double saved = cs.low().at("save_bytes"), restored = cs.low().at("restore_bytes");
@@ -60,17 +64,16 @@ TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
   // went to DRAM.
   EXPECT_EQ(stat(t, "sm_client_context_mover_requests") * 128, saved + restored);
   EXPECT_EQ(stat(t, "L2.client_context_mover_accesses"), stat(t, "sm_client_context_mover_requests"));
-  EXPECT_GT(stat(t, "L2.client_context_mover_dram_reads") + stat(t, "dram_context_writes"), 0)
-      << "context traffic reaches DRAM";
+  EXPECT_GT(stat(t, "L2.client_context_mover_dram_reads"), 0) << "restores read contexts from DRAM";
   // The high-priority application finishes sooner than under NPQ, which does not preempt.
   const Run npq = run(kLong + " " + kShort, "npq", "context_switch");
-  expect_all_blocks(npq.s);
+  expect_all_blocks(npq.s, kBlocks);
   EXPECT_LT(cs.high().at("end_cycle").get<uint64_t>(), npq.high().at("end_cycle").get<uint64_t>());
 }
 
 TEST(preemption, PpqDrainMovesNoContext) {
   const Run d = run(kLong + " " + kShort, "ppq", "drain");
-  expect_all_blocks(d.s);
+  expect_all_blocks(d.s, kBlocks);
   for (const json& k : d.s.at("kernels")) {
     EXPECT_EQ(k.at("preemptions").get<double>(), 0);
     EXPECT_EQ(k.at("save_bytes").get<double>(), 0);
@@ -79,14 +82,15 @@ TEST(preemption, PpqDrainMovesNoContext) {
   EXPECT_EQ(stat(d.s.at("total"), "sm_client_context_mover_requests"), 0);
 }
 
-// One wave of very long blocks (one per SM at 1024 threads, every SM full) and a short kernel
-// arriving later. FCFS and draining: the short one gets an SM only when a long block ends.
+// One wave of long blocks (one per SM: 512 threads x 64 registers fill the register file) and a
+// short kernel arriving later. FCFS and draining: the short one gets an SM only when a long
+// block ends.
 TEST(preemption, PersistentKernelStarvesItsCoRunnerExceptUnderContextSwitch) {
-  const std::string persistent = "--workload regheavy:n=4096,block=1024,loads=2,chain=8,rounds=200";
+  const std::string persistent = "--workload regheavy:n=2048,block=512,loads=2,chain=8,rounds=100";
   const std::string co = "--workload vecadd:n=4096@priority=1,start=2000";
   auto co_end = [&](const std::string& policy, const std::string& mech, uint64_t* long_end) {
     const Run r = run(persistent + " " + (policy == "fcfs" ? "--workload vecadd:n=4096@start=2000" : co), policy, mech);
-    expect_all_blocks(r.s);
+    expect_all_blocks(r.s, {4, 16});
     *long_end = r.low().at("end_cycle");
     return r.high().at("end_cycle").get<uint64_t>();
   };
@@ -113,7 +117,7 @@ TEST(preemption, RerunIsBitIdentical) {
 TEST(preemption, DssSharesAndCompletesEveryBlock) {
   for (const char* mech : {"context_switch", "drain"}) {
     const Run r = run(kLong + " --workload vecadd:n=16384@start=3000", "dss", mech);
-    expect_all_blocks(r.s);
+    expect_all_blocks(r.s, {32, 64});
     // A preempted kernel does the same work as alone.
     EXPECT_EQ(stat(r.low(), "warp_insn"), stat(run(kLong, "fcfs", "drain").low(), "warp_insn")) << mech;
   }
