@@ -25,17 +25,17 @@ const std::vector<double> kBlocks = {32, 64};
 
 double stat(const json& k, const char* name) { return k.value(name, 0.0); }
 
-struct Run {
+struct MixRun {
   json s;
   const json& low() const { return s.at("kernels").at(0); }
   const json& high() const { return s.at("kernels").at(1); }
 };
 
-Run run(const std::string& apps, const std::string& policy, const std::string& mech) {
+MixRun run_mix(const std::string& apps, const std::string& policy, const std::string& mech) {
   const CliRun r = run_cli("run " + apps + kGpu + " --set gpucosim_sched_policy=" + policy +
                            " --set gpucosim_preemption=" + mech);
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  return Run{r.stats};
+  return MixRun{r.stats};
 }
 
 // Every kernel completed, each block exactly once (the dispatcher throws on a block completed
@@ -50,12 +50,12 @@ void expect_all_blocks(const json& s, std::vector<double> blocks) {
 }
 
 TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
-  const Run cs = run(kLong + " " + kShort, "ppq", "context_switch");
+  const MixRun cs = run_mix(kLong + " " + kShort, "ppq", "context_switch");
   ASSERT_EQ(cs.s.at("kernels").size(), 2u);
   expect_all_blocks(cs.s, kBlocks);
   EXPECT_GT(cs.low().at("preemptions").get<double>(), 0);
   EXPECT_EQ(cs.high().at("preemptions").get<double>(), 0) << "nothing preempts the most urgent kernel";
-  const double saved = cs.low().at("save_bytes"), restored = cs.low().at("restore_bytes");
+  const double saved = cs.low().at("save_bytes").get<double>(), restored = cs.low().at("restore_bytes").get<double>();
   EXPECT_GT(saved, 0);
   EXPECT_EQ(restored, saved) << "every saved context is restored";
   const json& t = cs.s.at("total");
@@ -66,13 +66,13 @@ TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
   EXPECT_EQ(stat(t, "L2.client_context_mover_accesses"), stat(t, "sm_client_context_mover_requests"));
   EXPECT_GT(stat(t, "L2.client_context_mover_dram_reads"), 0) << "restores read contexts from DRAM";
   // The high-priority application finishes sooner than under NPQ, which does not preempt.
-  const Run npq = run(kLong + " " + kShort, "npq", "context_switch");
+  const MixRun npq = run_mix(kLong + " " + kShort, "npq", "context_switch");
   expect_all_blocks(npq.s, kBlocks);
   EXPECT_LT(cs.high().at("end_cycle").get<uint64_t>(), npq.high().at("end_cycle").get<uint64_t>());
 }
 
 TEST(preemption, PpqDrainMovesNoContext) {
-  const Run d = run(kLong + " " + kShort, "ppq", "drain");
+  const MixRun d = run_mix(kLong + " " + kShort, "ppq", "drain");
   expect_all_blocks(d.s, kBlocks);
   for (const json& k : d.s.at("kernels")) {
     EXPECT_EQ(k.at("preemptions").get<double>(), 0);
@@ -89,7 +89,7 @@ TEST(preemption, PersistentKernelStarvesItsCoRunnerExceptUnderContextSwitch) {
   const std::string persistent = "--workload regheavy:n=2048,block=512,loads=2,chain=8,rounds=100";
   const std::string co = "--workload vecadd:n=4096@priority=1,start=2000";
   auto co_end = [&](const std::string& policy, const std::string& mech, uint64_t* long_end) {
-    const Run r = run(persistent + " " + (policy == "fcfs" ? "--workload vecadd:n=4096@start=2000" : co), policy, mech);
+    const MixRun r = run_mix(persistent + " " + (policy == "fcfs" ? "--workload vecadd:n=4096@start=2000" : co), policy, mech);
     expect_all_blocks(r.s, {4, 16});
     *long_end = r.low().at("end_cycle");
     return r.high().at("end_cycle").get<uint64_t>();
@@ -116,10 +116,10 @@ TEST(preemption, RerunIsBitIdentical) {
 
 TEST(preemption, DssSharesAndCompletesEveryBlock) {
   for (const char* mech : {"context_switch", "drain"}) {
-    const Run r = run(kLong + " --workload vecadd:n=16384@start=3000", "dss", mech);
+    const MixRun r = run_mix(kLong + " --workload vecadd:n=16384@start=3000", "dss", mech);
     expect_all_blocks(r.s, {32, 64});
     // A preempted kernel does the same work as alone.
-    EXPECT_EQ(stat(r.low(), "warp_insn"), stat(run(kLong, "fcfs", "drain").low(), "warp_insn")) << mech;
+    EXPECT_EQ(stat(r.low(), "warp_insn"), stat(run_mix(kLong, "fcfs", "drain").low(), "warp_insn")) << mech;
   }
 }
 
