@@ -69,6 +69,10 @@ TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
   const MixRun npq = run_mix(kLong + " " + kShort, "npq", "context_switch");
   expect_all_blocks(npq.s, kBlocks);
   EXPECT_LT(cs.high().at("end_cycle").get<uint64_t>(), npq.high().at("end_cycle").get<uint64_t>());
+  // Suspended at a precise point and resumed where it stood: the preempted kernel issues
+  // exactly the instructions it issues unpreempted (none lost, none repeated).
+  for (const char* n : {"warp_insn", "gpu_sim_insn", "gpgpu_n_load_insn", "gpgpu_n_store_insn"})
+    EXPECT_EQ(stat(cs.low(), n), stat(npq.low(), n)) << n;
 }
 
 TEST(preemption, PpqDrainMovesNoContext) {
