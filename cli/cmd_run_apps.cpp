@@ -61,13 +61,17 @@ void check_app_options_for_policy(const std::vector<AppArg>& args, const std::ve
   const bool priorities = policy == SchedPolicyKind::Npq || policy == SchedPolicyKind::Ppq ||
                           policy == SchedPolicyKind::PpqShared;
   for (size_t i = 0; i < apps.size() && i < args.size(); ++i) {
-    const std::string where = std::string(args[i].trace ? "--trace" : "--workload") + " " + args[i].text;
+    // A run file's application is named by its file and line, as build_applications does.
+    const bool from_file = !args[i].file.empty();
+    const std::string where =
+        from_file ? args[i].file : std::string(args[i].trace ? "--trace" : "--workload") + " " + args[i].text;
+    const uint64_t line = from_file ? args[i].line : 0;
     if (apps[i].options.priority != 0 && !priorities)
-      throw InputError(where, 0, "priority=" + std::to_string(apps[i].options.priority) +
+      throw InputError(where, line, "priority=" + std::to_string(apps[i].options.priority) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use priorities; "
                                      "expected npq, ppq or ppq_shared, or no priority");
     if (apps[i].options.tokens != 0 && policy != SchedPolicyKind::Dss)
-      throw InputError(where, 0, "tokens=" + std::to_string(apps[i].options.tokens) +
+      throw InputError(where, line, "tokens=" + std::to_string(apps[i].options.tokens) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
                                      "expected dss, or no tokens");
   }
@@ -81,10 +85,16 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
     // "run@2"); only otherwise is the text after its last '@' read as application options.
     std::error_code ec;
     const bool whole_path = a.trace && std::filesystem::exists(a.text, ec);
-    const std::string spec = whole_path ? a.text : split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
-    Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
-    app.options = o;
-    apps.push_back(std::move(app));
+    try {
+      const std::string option = !a.file.empty() ? "application" : a.trace ? "--trace" : "--workload";
+      const std::string spec = whole_path ? a.text : split_app_options(option, a.text, o);
+      Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
+      app.options = o;
+      apps.push_back(std::move(app));
+    } catch (const InputError& e) {
+      if (a.file.empty()) throw;
+      throw InputError(a.file, a.line, e.what());  // a run file's application: name its line
+    }
   }
   return apps;
 }

@@ -17,6 +17,8 @@ namespace gpucosim::cli {
 struct AppArg {
   bool trace = false;     // --trace PATH, else --workload SPEC
   std::string text;       // as given, with any @options
+  std::string file;       // from a --run-file (cli/run_file.h): its path and the entry's line, which
+  uint64_t line = 0;      // errors about this application name; "" for a command-line option
 };
 
 // Splits "SPEC@k=v,..." into the spec and its options; `option` ("--workload") names errors.

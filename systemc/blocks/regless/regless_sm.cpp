@@ -35,7 +35,12 @@ ReglessSm::ReglessSm(std::vector<std::unique_ptr<ReglessBlock>> shards, const Co
 }
 
 uint64_t ReglessSm::line_addr(uint32_t slot, uint32_t reg) const {
-  return kReglessBackingBase + ((uint64_t(sm_id_) * warps_.size() + slot) * 64 + reg) * 128;
+  // By register number (seed 000 §4.5.2.3): the SM's R0 of every warp slot in consecutive lines,
+  // then every R1, ... Warps touch the same register numbers at about the same time, so their
+  // lines spread over the L1's sets and the memory channels; one warp's registers side by side
+  // would put every warp's copy of a register one 8 KB stride apart, in one channel and set.
+  const uint64_t per_sm = uint64_t(64) * warps_.size();
+  return kReglessBackingBase + (uint64_t(sm_id_) * per_sm + uint64_t(reg) * warps_.size() + slot) * 128;
 }
 
 // A value for register `reg` written by dynamic instruction `dyn` of warp slot `slot`: distinct
@@ -136,13 +141,31 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.op_data[n] = w.data;
     slots[n] = Slot{-1, i};
   }
-  for (uint32_t ci : s.collectors) {
+  // Registers an older collector of the same warp still has to read. A younger instruction's
+  // allocation of such a register, or a read that releases it, waits until those reads are
+  // answered (write-after-read interlock): a read refused for a busy bank data port would
+  // otherwise find the line reallocated, written and evicted by the younger instruction.
+  const auto unread_by_older = [&](size_t idx, uint32_t slot) {
+    uint64_t m = 0;
+    for (size_t p = 0; p < idx; ++p) {
+      const Collector& oc = colls_[s.collectors[p]];
+      if (oc.slot != slot) continue;
+      for (const Op& op : oc.ops)
+        if (op.kind == kRlRead && !op.done) m |= uint64_t(1) << op.reg;
+    }
+    return m;
+  };
+  for (size_t idx = 0; idx < s.collectors.size(); ++idx) {
+    const uint32_t ci = s.collectors[idx];
     Collector& c = colls_[ci];
     const WarpState& cw = warps_[c.slot];
     for (uint32_t j = 0; j < c.ops.size() && n < p_.n_ops; ++j) {
       const Op& o = c.ops[j];
       if (o.done) continue;
       if (cw.unwritten[o.reg] >= 0 && uint32_t(cw.unwritten[o.reg]) != c.dyn) continue;  // interlock
+      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && idx > 0 &&
+          ((unread_by_older(idx, c.slot) >> o.reg) & 1))
+        continue;  // write-after-read interlock
       in.op_valid |= 1u << n;
       in.op_kind[n] = o.kind;
       in.op_warp[n] = local_of(c.slot);
