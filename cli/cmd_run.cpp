@@ -110,6 +110,7 @@ int run(const RunArgs& a) {
   TraceReadOptions topts;
   if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
   std::vector<Application> apps = build_applications(a.apps, topts);
+  check_app_options_for_policy(a.apps, apps, cfg.gpu.limits.sched_policy);
   place_applications(apps);  // overlapping traces fail now, before any output is written
   SoloBaselines solo;
   if (a.solo_baselines && !a.solo_file.empty()) solo = read_solo_baselines(a.solo_file, apps);

@@ -224,9 +224,16 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"AppPriorityNotANumber", "run --workload vecadd@priority=high --out gpucosim-out/never", 1,
              "--workload vecadd@priority=high: priority: expected an unsigned integer, got 'high'"},
         Case{"AppPriorityWithoutPolicy", "run --workload vecadd@priority=2 --out gpucosim-out/never", 1,
-             "priority=2: no scheduling policy that uses priorities exists yet"},
-        Case{"AppTokensWithoutPolicy", "run --workload vecadd@tokens=4 --out gpucosim-out/never", 1,
-             "tokens=4: no scheduling policy that uses tokens (DSS) exists yet"},
+             "--workload vecadd@priority=2: priority=2: the scheduling policy (-gpucosim_sched_policy) does not use "
+             "priorities; expected npq, ppq or ppq_shared"},
+        Case{"AppTokensWithoutPolicy", "run --workload vecadd@tokens=4 --set gpucosim_sched_policy=ppq --out "
+             "gpucosim-out/never", 1,
+             "--workload vecadd@tokens=4: tokens=4: the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
+             "expected dss"},
+        Case{"SchedPolicyUnknown", "run --workload vecadd --set gpucosim_sched_policy=edf --out gpucosim-out/never", 1,
+             "-gpucosim_sched_policy edf: expected fcfs, npq, ppq, ppq_shared or dss"},
+        Case{"PreemptionUnknown", "run --workload vecadd --set gpucosim_preemption=kill --out gpucosim-out/never", 1,
+             "-gpucosim_preemption kill: expected context_switch or drain"},
         Case{"AppRepeatZero", "run --workload vecadd@repeat=0 --out gpucosim-out/never", 1,
              "--workload vecadd@repeat=0: repeat: expected an integer in 1..1000000, got '0'"},
         Case{"AppStartNegative", "run --workload vecadd@start=-3 --out gpucosim-out/never", 1,
