@@ -117,6 +117,19 @@ TEST(gpuRegless, BackingStoreIsAMemoryClientThroughTheL1) {
   EXPECT_EQ(v("regless_value_errors"), 0.0);  // no register value lost on the way
 }
 
+// The compiler's per-bank budget lets a register reuse the line of one that died before it in
+// program order. With 4 lines per bank every other line of a bank is reserved, so a younger
+// allocation must wait for the release it counts on: an unanswered last read, or the write of an
+// older long-latency result nothing reads (its line is held until the write). Without that wait
+// this run stopped with "a region's register was not in the OSU".
+TEST(gpuRegless, AllocationWaitsForTheLineItsBudgetCountedOn) {
+  const CliRun r = run_cli(kRun + "stencil2d:rows=128,cols=256 --set regless=tlm --set gpucosim_regless_lines_per_bank=4");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.stats["end"], "completed");
+  EXPECT_EQ(r.stats["total"]["regless_value_errors"].get<double>(), 0.0);
+  EXPECT_GT(r.stats["total"]["regless_capacity_stall_cycles"].get<double>(), 0.0);  // the banks were full
+}
+
 // The backing store is laid out by register number (seed 000 §4.5.2.3): at full occupancy the
 // 512-line OSU spills branchy's registers to the L1, and the warps' copies of one register fall
 // in consecutive L1 sets and every channel, so the run keeps the full register file's pace. With
