@@ -30,7 +30,7 @@ struct BadRun {
 
 TEST(cli, BadRunInvocationsFailWithAMessage) {
   const BadRun cases[] = {
-      {"run", "give --trace PATH or --workload NAME"},
+      {"run", "give --trace PATH, --workload NAME[:k=v,...] or --run-file FILE"},
       // Several applications may run together (docs/multitasking.md): each must be valid.
       {"run --workload vecadd --trace x.g", "x.g: cannot open"},
       {"run --workload no_such_kernel", "unknown workload 'no_such_kernel'"},

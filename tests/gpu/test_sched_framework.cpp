@@ -231,10 +231,18 @@ TEST_P(EveryPolicy, InvariantsHoldOnAMix) {
   EXPECT_LE(g.d().counters().max_ptbq, 6u * 2u);
   const bool preempts = GetParam().policy == SchedPolicyKind::Ppq || GetParam().policy == SchedPolicyKind::PpqShared ||
                         dss;
-  if (preempts && GetParam().mech == PreemptionKind::ContextSwitch) EXPECT_GT(g.resumed(), 0u);
-  if (!preempts || GetParam().mech == PreemptionKind::Drain) EXPECT_EQ(g.resumed(), 0u);
-  if (preempts) EXPECT_GT(g.d().counters().sm_preemptions, 0u);
-  if (dss) EXPECT_EQ(g.d().counters().idle_sm_with_work, 0u) << "an SM idled while a kernel wanted one";
+  if (preempts && GetParam().mech == PreemptionKind::ContextSwitch) {
+    EXPECT_GT(g.resumed(), 0u);
+  }
+  if (!preempts || GetParam().mech == PreemptionKind::Drain) {
+    EXPECT_EQ(g.resumed(), 0u);
+  }
+  if (preempts) {
+    EXPECT_GT(g.d().counters().sm_preemptions, 0u);
+  }
+  if (dss) {
+    EXPECT_EQ(g.d().counters().idle_sm_with_work, 0u) << "an SM idled while a kernel wanted one";
+  }
   RecordProperty("cycles", std::to_string(cycles));
   RecordProperty("sm_preemptions", std::to_string(g.d().counters().sm_preemptions));
   RecordProperty("resumed", std::to_string(g.resumed()));
