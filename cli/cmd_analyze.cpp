@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/analyze_save_time.h"
 #include "cli/commands.h"
 #include "cli/numeric_options.h"
 #include "compiler/analysis_report.h"
@@ -26,6 +27,9 @@ struct AnalyzeArgs {
   std::optional<uint64_t> binary_version;
   // Region budgets (regions only; defaults: compiler/regions.h).
   std::optional<uint64_t> max_regs, bank_lines, banks, min_insts;
+  // save-time only: the configuration and the control state per warp.
+  std::vector<std::string> configs, sets;
+  std::optional<uint64_t> control_bytes_per_warp;
   bool json = false;
 };
 
@@ -87,6 +91,27 @@ void analyze_regions(const AnalyzeArgs& a, compiler::AnalysisView view, const co
 
 void analyze(const AnalyzeArgs& a) {
   using namespace compiler;
+  const bool save_time = a.what == "save-time";
+  if (!save_time && a.what != "cfg" && a.what != "liveness" && a.what != "regions" && a.what != "values")
+    throw InputError("gpucosim analyze", 0,
+                     (a.what.empty() ? std::string("missing analysis") : "unknown analysis '" + a.what + "'") +
+                         ": expected cfg, liveness, regions, values or save-time");
+  if (!save_time && (!a.configs.empty() || !a.sets.empty() || a.control_bytes_per_warp))
+    throw InputError(!a.configs.empty() ? "--config" : !a.sets.empty() ? "--set" : "--control-bytes-per-warp", 0,
+                     "applies to `gpucosim analyze save-time` only");
+  if (save_time) {
+    if (a.max_regs || a.bank_lines || a.banks || a.min_insts)
+      throw InputError("gpucosim analyze save-time", 0, "region budgets apply to `gpucosim analyze regions` only");
+    SaveTimeArgs s;
+    s.trace = a.trace;
+    s.workload = a.workload;
+    s.configs = a.configs;
+    s.sets = a.sets;
+    s.control_bytes_per_warp = uint32_t(a.control_bytes_per_warp.value_or(0));
+    s.json = a.json;
+    if (a.binary_version) s.trace_options.assume_binary_version = uint32_t(*a.binary_version);
+    return analyze_save_time(s);
+  }
   const AnalysisView view = parse_analysis_view(a.what, "gpucosim analyze");
   TraceReadOptions opts;
   if (a.binary_version) opts.assume_binary_version = uint32_t(*a.binary_version);
@@ -114,10 +139,11 @@ void register_analyze_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "analyze",
       "Rebuild each kernel's code from its warps' streams: CFG and dominators, per-PC register liveness, RegLess "
-      "regions or register values");
+      "regions or register values; or the analytic context-save time of each kernel on a configuration");
   cmd->add_option("what", a->what,
                   "cfg (basic blocks, edges, dominators), liveness (live registers per PC), regions (RegLess regions, "
-                  "Table 4.2 summary) or values (register value classes)");
+                  "Table 4.2 summary), values (register value classes) or save-time (context-save time per SM, seed "
+                  "003 Table 5.2)");
   cmd->add_option("--trace", a->trace, "kernelslist.g, .traceg or .traceg.xz to analyse");
   cmd->add_option("--workload", a->workload, "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`)");
   add_uint_option(cmd, "--binary-version", &a->binary_version,
@@ -129,6 +155,13 @@ void register_analyze_command(CLI::App& app) {
                   64);
   add_uint_option(cmd, "--min-region-insts", &a->min_insts,
                   "regions: smallest region FindSplitPoint aims for, in instructions (default 6)", 1, 1024);
+  cmd->add_option("--config", a->configs,
+                  "save-time: preset name or gpgpusim.config file; repeat to layer (default GTX480)");
+  cmd->add_option("--set", a->sets, "save-time: override one option: key=value (repeatable)");
+  add_uint_option(cmd, "--control-bytes-per-warp", &a->control_bytes_per_warp,
+                  "save-time: control state saved per warp besides registers and shared memory (default 0, as "
+                  "Table 5.2)",
+                  0, 1 << 20);
   cmd->add_flag("--json", a->json, "print one JSON document (one entry per kernel) instead of text");
   cmd->callback([a] { analyze(*a); });
 }

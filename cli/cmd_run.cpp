@@ -21,6 +21,7 @@
 #include "cli/interrupt.h"
 #include "cli/numeric_options.h"
 #include "cli/progress.h"
+#include "cli/run_file.h"
 #include "cli/run_energy.h"
 #include "kernel/input_error.h"
 #include "power/gpu_energy.h"
@@ -86,7 +87,8 @@ std::string energy_label(const RunArgs& a) {
 int run(const RunArgs& a) {
   if (a.apps.empty())
     throw InputError("gpucosim run", 0,
-                     "give --trace PATH or --workload NAME[:k=v,...] (several of them, in any mix, run together)");
+                     "give --trace PATH, --workload NAME[:k=v,...] or --run-file FILE (several of them, in any mix, "
+                     "run together)");
   std::vector<std::string> files;
   for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
     files.push_back(find_preset(c, configs_dir()));
@@ -108,6 +110,7 @@ int run(const RunArgs& a) {
   TraceReadOptions topts;
   if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
   std::vector<Application> apps = build_applications(a.apps, topts);
+  check_app_options_for_policy(a.apps, apps, cfg.gpu.limits.sched_policy);
   place_applications(apps);  // overlapping traces fail now, before any output is written
   SoloBaselines solo;
   if (a.solo_baselines && !a.solo_file.empty()) solo = read_solo_baselines(a.solo_file, apps);
@@ -208,6 +211,12 @@ void register_run_command(CLI::App& app, int* exit_code) {
                       "built-in workload NAME or NAME:k=v,k=v (see `gpucosim workloads`); repeatable, and "
                       "SPEC@priority=N,tokens=N,start=CYCLE,repeat=N sets per-application options")
           ->allow_extra_args(false);
+  auto run_files = std::make_shared<std::vector<std::string>>();
+  CLI::Option* run_file_opt =
+      cmd->add_option("--run-file", *run_files,
+                      "JSON (.json) or TOML (.toml) file listing applications with the fields of --workload and "
+                      "--trace (docs/multitasking.md); repeatable, in any mix with them")
+          ->allow_extra_args(false);
   cmd->add_option("--solo-baselines", a->solo_file,
                   "compute NTT, ANTT, STP and fairness: run each application alone first, or read the solo "
                   "cycles from FILE ({\"LABEL\": cycles}; a run without FILE writes <out>/solo-baselines.json)")
@@ -242,11 +251,13 @@ void register_run_command(CLI::App& app, int* exit_code) {
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).
-  cmd->callback([a, exit_code, cmd, trace_opt, workload_opt, traces, workloads] {
-    size_t ti = 0, wi = 0;
+  cmd->callback([a, exit_code, cmd, trace_opt, workload_opt, run_file_opt, traces, workloads, run_files] {
+    size_t ti = 0, wi = 0, ri = 0;
     for (const CLI::Option* o : cmd->parse_order()) {
-      if (o == trace_opt && ti < traces->size()) a->apps.push_back(AppArg{true, (*traces)[ti++]});
-      if (o == workload_opt && wi < workloads->size()) a->apps.push_back(AppArg{false, (*workloads)[wi++]});
+      if (o == trace_opt && ti < traces->size()) a->apps.push_back(AppArg{true, (*traces)[ti++], "", 0});
+      if (o == workload_opt && wi < workloads->size()) a->apps.push_back(AppArg{false, (*workloads)[wi++], "", 0});
+      if (o == run_file_opt && ri < run_files->size())
+        for (AppArg& f : read_run_file((*run_files)[ri++])) a->apps.push_back(std::move(f));
     }
     a->solo_baselines = cmd->count("--solo-baselines") > 0;
     *exit_code = run(*a);

@@ -41,15 +41,8 @@ std::string split_app_options(const std::string& option, const std::string& text
     const std::string opt = where + ": " + key;
     if (key == "priority") {
       out.priority = uint32_t(parse_uint_arg(opt, value, 0, 1000));
-      if (out.priority != 0)
-        throw InputError(where, 0, "priority=" + value +
-                                       ": no scheduling policy that uses priorities exists yet (docs/multitasking.md); "
-                                       "the first-fit dispatcher would ignore it, so only priority=0 is accepted");
     } else if (key == "tokens") {
       out.tokens = uint32_t(parse_uint_arg(opt, value, 1, 65536));
-      throw InputError(where, 0, "tokens=" + value +
-                                     ": no scheduling policy that uses tokens (DSS) exists yet (docs/multitasking.md); "
-                                     "the first-fit dispatcher would ignore it");
     } else if (key == "start") {
       out.start = parse_uint_arg(opt, value, 0, uint64_t(1) << 62);
     } else if (key == "repeat") {
@@ -63,6 +56,27 @@ std::string split_app_options(const std::string& option, const std::string& text
   return spec;
 }
 
+void check_app_options_for_policy(const std::vector<AppArg>& args, const std::vector<Application>& apps,
+                                  SchedPolicyKind policy) {
+  const bool priorities = policy == SchedPolicyKind::Npq || policy == SchedPolicyKind::Ppq ||
+                          policy == SchedPolicyKind::PpqShared;
+  for (size_t i = 0; i < apps.size() && i < args.size(); ++i) {
+    // A run file's application is named by its file and line, as build_applications does.
+    const bool from_file = !args[i].file.empty();
+    const std::string where =
+        from_file ? args[i].file : std::string(args[i].trace ? "--trace" : "--workload") + " " + args[i].text;
+    const uint64_t line = from_file ? args[i].line : 0;
+    if (apps[i].options.priority != 0 && !priorities)
+      throw InputError(where, line, "priority=" + std::to_string(apps[i].options.priority) +
+                                     ": the scheduling policy (-gpucosim_sched_policy) does not use priorities; "
+                                     "expected npq, ppq or ppq_shared, or no priority");
+    if (apps[i].options.tokens != 0 && policy != SchedPolicyKind::Dss)
+      throw InputError(where, line, "tokens=" + std::to_string(apps[i].options.tokens) +
+                                     ": the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
+                                     "expected dss, or no tokens");
+  }
+}
+
 std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts) {
   std::vector<Application> apps;
   for (const AppArg& a : args) {
@@ -71,10 +85,16 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
     // "run@2"); only otherwise is the text after its last '@' read as application options.
     std::error_code ec;
     const bool whole_path = a.trace && std::filesystem::exists(a.text, ec);
-    const std::string spec = whole_path ? a.text : split_app_options(a.trace ? "--trace" : "--workload", a.text, o);
-    Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
-    app.options = o;
-    apps.push_back(std::move(app));
+    try {
+      const std::string option = !a.file.empty() ? "application" : a.trace ? "--trace" : "--workload";
+      const std::string spec = whole_path ? a.text : split_app_options(option, a.text, o);
+      Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
+      app.options = o;
+      apps.push_back(std::move(app));
+    } catch (const InputError& e) {
+      if (a.file.empty()) throw;
+      throw InputError(a.file, a.line, e.what());  // a run file's application: name its line
+    }
   }
   return apps;
 }

@@ -17,6 +17,8 @@ namespace gpucosim::cli {
 struct AppArg {
   bool trace = false;     // --trace PATH, else --workload SPEC
   std::string text;       // as given, with any @options
+  std::string file;       // from a --run-file (cli/run_file.h): its path and the entry's line, which
+  uint64_t line = 0;      // errors about this application name; "" for a command-line option
 };
 
 // Splits "SPEC@k=v,..." into the spec and its options; `option` ("--workload") names errors.
@@ -25,6 +27,11 @@ std::string split_app_options(const std::string& option, const std::string& text
 
 // Builds the applications (traces' headers are read now, so a bad one fails before the run).
 std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts);
+
+// priority=N is for npq/ppq/ppq_shared and tokens=N for dss: under another policy, an error
+// naming the application's option (a value the policy would ignore is not taken silently).
+void check_app_options_for_policy(const std::vector<AppArg>& args, const std::vector<Application>& apps,
+                                  SchedPolicyKind policy);
 
 // Solo turnaround (core cycles) per application label.
 using SoloBaselines = std::map<std::string, double>;

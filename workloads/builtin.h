@@ -22,5 +22,8 @@ std::unique_ptr<Workload> make_kmeans();
 std::unique_ptr<Workload> make_regheavy();
 std::unique_ptr<Workload> make_branchy();
 std::unique_ptr<Workload> make_rowwalk();
+std::unique_ptr<Workload> make_longblock();
+std::unique_ptr<Workload> make_bigctx();
+std::unique_ptr<Workload> make_compute();
 
 }  // namespace gpucosim::wl

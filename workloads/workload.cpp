@@ -30,6 +30,9 @@ const std::vector<std::unique_ptr<Workload>>& builtin_workloads() {
     v.push_back(wl::make_regheavy());
     v.push_back(wl::make_branchy());
     v.push_back(wl::make_rowwalk());
+    v.push_back(wl::make_longblock());
+    v.push_back(wl::make_bigctx());
+    v.push_back(wl::make_compute());
     return v;
   }();
   return all;

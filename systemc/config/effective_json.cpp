@@ -75,7 +75,13 @@ json to_json(const GpuConfig& g) {
   json limits = {{"max_cycles", l.max_cycles}, {"max_insn", l.max_insn}, {"deadlock_cycles", l.deadlock_cycles},
                  {"max_concurrent_kernels", l.max_concurrent_kernels},
                  {"kernel_launch_latency", l.kernel_launch_latency}, {"tb_launch_latency", l.tb_launch_latency},
-                 {"l1_keep_on_app_switch", l.l1_keep_on_app_switch}};
+                 {"l1_keep_on_app_switch", l.l1_keep_on_app_switch},
+                 {"sched_policy", l.sched_policy == SchedPolicyKind::Fcfs        ? "fcfs"
+                                  : l.sched_policy == SchedPolicyKind::Npq       ? "npq"
+                                  : l.sched_policy == SchedPolicyKind::Ppq       ? "ppq"
+                                  : l.sched_policy == SchedPolicyKind::PpqShared ? "ppq_shared"
+                                                                                 : "dss"},
+                 {"preemption", l.preemption == PreemptionKind::Drain ? "drain" : "context_switch"}};
   return {{"core", core}, {"icnt", icnt}, {"mem", mem}, {"clock", clock}, {"limits", limits}};
 }
 

@@ -165,6 +165,10 @@ struct ClockConfig {                  // gpgpu_clock_domains core:icnt:l2:dram (
   double core_mhz = 700, icnt_mhz = 700, l2_mhz = 700, dram_mhz = 924;
 };
 
+// -gpucosim_sched_policy and -gpucosim_preemption (systemc/gpu/sched/sched_policy.h).
+enum class SchedPolicyKind { Fcfs, Npq, Ppq, PpqShared, Dss };
+enum class PreemptionKind { ContextSwitch, Drain };
+
 struct LimitsConfig {
   uint64_t max_cycles = 0;             // gpgpu_max_cycle (0 = unlimited)
   uint64_t max_insn = 0;               // gpgpu_max_insn
@@ -175,6 +179,8 @@ struct LimitsConfig {
   // gpucosim_l1_app_switch: an SM given a thread block of another application than its last
   // one keeps its L1 (keep) or writes its dirty lines back and invalidates it (invalidate).
   bool l1_keep_on_app_switch = false;
+  SchedPolicyKind sched_policy = SchedPolicyKind::Fcfs;     // gpucosim_sched_policy
+  PreemptionKind preemption = PreemptionKind::ContextSwitch; // gpucosim_preemption
 };
 
 struct GpuConfig {

@@ -118,6 +118,29 @@ const OptionDef kClocksAndLimits[] = {
        if (v != "invalidate" && v != "keep") throw ValueError("expected invalidate or keep");
        s.gpu.limits.l1_keep_on_app_switch = v == "keep";
      }},
+    {"gpucosim_sched_policy", OptionType::String, "fcfs", "limits.sched_policy",
+     "kernel scheduler of a multiprogrammed run (docs/multitasking.md): fcfs (first fit, the GPGPU-Sim "
+     "dispatcher), npq, ppq, ppq_shared (priority queues; priority=N), dss (Dynamic Spatial Sharing; tokens=N)",
+     [](V v, S& s) {
+       const std::pair<const char*, SchedPolicyKind> kinds[] = {{"fcfs", SchedPolicyKind::Fcfs},
+                                                                {"npq", SchedPolicyKind::Npq},
+                                                                {"ppq", SchedPolicyKind::Ppq},
+                                                                {"ppq_shared", SchedPolicyKind::PpqShared},
+                                                                {"dss", SchedPolicyKind::Dss}};
+       for (const auto& [name, k] : kinds)
+         if (v == name) {
+           s.gpu.limits.sched_policy = k;
+           return;
+         }
+       throw ValueError("expected fcfs, npq, ppq, ppq_shared or dss");
+     }},
+    {"gpucosim_preemption", OptionType::String, "context_switch", "limits.preemption",
+     "how ppq, ppq_shared and dss take an SM from a kernel: context_switch (save the blocks' contexts "
+     "through the memory system, restore them later) or drain (no new blocks; the SM is taken when they finish)",
+     [](V v, S& s) {
+       if (v != "context_switch" && v != "drain") throw ValueError("expected context_switch or drain");
+       s.gpu.limits.preemption = v == "drain" ? PreemptionKind::Drain : PreemptionKind::ContextSwitch;
+     }},
 };
 
 }  // namespace

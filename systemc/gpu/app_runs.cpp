@@ -1,10 +1,25 @@
 #include "systemc/gpu/app_runs.h"
 
+#include <algorithm>
+
 #include "systemc/gpu/app_address.h"
 
 namespace gpucosim {
 
-ApplicationRuns::ApplicationRuns(std::vector<Application> apps) : apps_(std::move(apps)), runs_(apps_.size()) {}
+ApplicationRuns::ApplicationRuns(std::vector<Application> apps, uint32_t n_sms)
+    : apps_(std::move(apps)), runs_(apps_.size()), tokens_(apps_.size(), 0) {
+  const uint32_t np = uint32_t(apps_.size());
+  if (!np) return;
+  std::vector<uint32_t> order(np);
+  for (uint32_t a = 0; a < np; ++a) order[a] = a;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t x, uint32_t y) { return apps_[x].options.start < apps_[y].options.start; });
+  for (uint32_t r = 0; r < np; ++r) {
+    const uint32_t a = order[r];
+    tokens_[a] = apps_[a].options.tokens ? int64_t(apps_[a].options.tokens)
+                                         : int64_t(n_sms / np) + int64_t(r < n_sms % np ? 1 : 0);
+  }
+}
 
 void ApplicationRuns::launch_first_runs(Dispatcher& d) {
   for (uint32_t a = 0; a < apps_.size(); ++a) launch_run(a, apps_[a].options.start, d);
@@ -31,7 +46,10 @@ void ApplicationRuns::launch_run(uint32_t app, uint64_t arrival, Dispatcher& d) 
       open = [inner = k.open, off = A.address_offset, label = A.label, foreign]() -> std::unique_ptr<KernelSource> {
         return std::make_unique<RelocatedKernelSource>(inner(), off, label, foreign);
       };
-    const uint32_t id = d.add_kernel(std::move(open), k.stream, app, arrival);
+    KernelSchedOptions ks;
+    ks.priority = A.options.priority;
+    ks.tokens = tokens_[app];
+    const uint32_t id = d.add_kernel(std::move(open), k.stream, app, arrival, ks);
     if (owners_.size() < id) owners_.resize(id);
     owners_[id - 1] = KernelOwner{app, rec.run, k.stream};
     blocks_queued_ += k.thread_blocks;

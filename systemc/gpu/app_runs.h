@@ -30,7 +30,12 @@ class ApplicationRuns {
  public:
   // `apps` placed (app_address.h) already; with more than one application every kernel is
   // wrapped so that its addresses move to its application's range.
-  explicit ApplicationRuns(std::vector<Application> apps);
+  // `n_sms`: DSS budgets of applications without tokens=N (equal sharing, spec 003 §5.3.4:
+  // floor(N_sm / N_p) each, the N_sm mod N_p remaining SMs to the earliest arrivals, by start
+  // cycle then command-line order).
+  explicit ApplicationRuns(std::vector<Application> apps, uint32_t n_sms = 0);
+  // The DSS token budget each kernel of application `app` enters the KSRT with.
+  int64_t tokens(uint32_t app) const { return tokens_.at(app); }
 
   const std::vector<Application>& apps() const { return apps_; }
   // Queues the first run of every application.
@@ -49,6 +54,7 @@ class ApplicationRuns {
   std::vector<Application> apps_;
   std::vector<std::vector<AppRunRecord>> runs_;
   std::vector<KernelOwner> owners_;  // by launch id - 1
+  std::vector<int64_t> tokens_;      // by application
   uint64_t blocks_queued_ = 0;
 };
 

@@ -22,8 +22,8 @@ struct ApplicationKernel {
 // Per-application options of a multiprogrammed run (`--workload SPEC@priority=1,repeat=4`,
 // docs/multitasking.md). The defaults describe a plain single-application run.
 struct AppOptions {
-  uint32_t priority = 0;   // for priority policies (none exists yet: a non-zero value is refused)
-  uint32_t tokens = 0;     // SM budget for DSS (none exists yet: 0 = not given; others refused)
+  uint32_t priority = 0;   // NPQ / PPQ: larger = more urgent (refused under other policies)
+  uint32_t tokens = 0;     // DSS SM budget; 0 = not given: equal sharing (refused under others)
   uint64_t start = 0;      // core cycle before which no kernel of the application may start
   uint64_t repeat = 1;     // runs at most; a run after the first starts when the previous one
                            // finishes, only while another application is still unfinished

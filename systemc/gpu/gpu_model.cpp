@@ -35,6 +35,11 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
   for (uint32_t i = 0; i < n_sms; ++i) {
     // Without an explicit factory the research blocks come from the configuration (warppool=...).
     SmOptions so = opts_.sm_options ? opts_.sm_options(i) : builtin_block_registry().make_sm_options(cfg_, i);
+    // Preemption by context switch: a context mover per SM, only where a policy can preempt.
+    const SchedPolicyKind pol = cfg_.limits.sched_policy;
+    if (cfg_.limits.preemption == PreemptionKind::ContextSwitch &&
+        (pol == SchedPolicyKind::Ppq || pol == SchedPolicyKind::PpqShared || pol == SchedPolicyKind::Dss))
+      so.context_mover = std::make_shared<ContextMover>();
     sms_.push_back(
         std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, pool_, std::move(so)));
     sms_.back()->set_partition_map(sm_map_.get());
@@ -54,10 +59,19 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
   DispatchHooks hooks;
   hooks.can_launch = [this](uint32_t sm, const KernelHeader& h) { return sms_[sm]->can_launch(h); };
   hooks.launch_block = [this](uint32_t sm, uint32_t id, const KernelHeader& h, const OpcodeTable& ops,
-                              ThreadBlock&& tb) { launch_block(sm, id, h, ops, std::move(tb)); };
+                              BlockContext&& bc) { launch_block(sm, id, h, ops, std::move(bc)); };
+  hooks.preempt_sm = [this](uint32_t sm) {
+    sms_[sm]->preempt_all();
+    sm_active_[sm] = 1;
+  };
+  hooks.blocks_per_sm = [this](const KernelHeader& h) {
+    uint32_t blocks = 0;
+    for (Occupancy o(cfg_.core); blocks < cfg_.core.max_blocks && o.fits(h); ++blocks) o.admit(h);
+    return blocks;
+  };
   hooks.kernel_started = [this](uint32_t id, const KernelHeader& h, uint64_t c) { kernel_started(id, h, c); };
   hooks.kernel_finished = [this](uint32_t id, const KernelHeader& h, uint64_t c) { kernel_finished(id, h, c); };
-  dispatcher_ = std::make_unique<Dispatcher>(cfg_.limits, n_sms, std::move(hooks));
+  dispatcher_ = std::make_unique<Dispatcher>(cfg_.limits, n_sms, std::move(hooks), cfg_.core.max_blocks);
 
   SC_HAS_PROCESS(GpuModel);
   SC_THREAD(simulate);
@@ -90,7 +104,7 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   ran_ = true;
   place_applications(apps);
   warm_l2_from(apps);
-  apps_ = std::make_unique<ApplicationRuns>(std::move(apps));
+  apps_ = std::make_unique<ApplicationRuns>(std::move(apps), n_sms());
   apps_->launch_first_runs(*dispatcher_);
   blocks_total_ = apps_->blocks_queued();
 
@@ -153,6 +167,11 @@ void GpuModel::finish_report(double wall) {
       k.stats[name] = it == own.end() ? 0.0 : it->second;
     }
     add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+    k.preemptions = dispatcher_->preemptions(k.launch_id);
+    if (k.launch_id <= launch_ctx_.size()) {
+      k.save_bytes = launch_ctx_[k.launch_id - 1].save_bytes;
+      k.restore_bytes = launch_ctx_[k.launch_id - 1].restore_bytes;
+    }
     done.push_back(std::move(k));
   }
   report_.kernels = std::move(done);
@@ -264,7 +283,12 @@ void GpuModel::tick_core(uint64_t cycle) {
     if (!sm_active_[i] && !opts_.tick_idle_components) continue;
     Sm& s = *sms_[i];
     s.tick(cycle);
-    for (uint32_t launch_id : s.take_completed_blocks()) dispatcher_->block_completed(launch_id, cycle);
+    for (const Sm::BlockDone& d : s.take_completed()) dispatcher_->block_completed(uint32_t(i), d.launch_id, d.seq, cycle);
+    for (BlockContext& ctx : s.take_preempted()) {
+      if (launch_ctx_.size() < ctx.launch_id) launch_ctx_.resize(ctx.launch_id);
+      launch_ctx_[ctx.launch_id - 1].save_bytes += ctx.context_bytes;
+      dispatcher_->block_preempted(uint32_t(i), std::move(ctx), cycle);
+    }
     sm_active_[i] = !s.idle();
   }
 }
@@ -280,12 +304,16 @@ void GpuModel::prepare_l1(uint32_t sm, uint32_t launch, const KernelHeader& h) {
 }
 
 void GpuModel::launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
-                            ThreadBlock&& tb) {
+                            BlockContext&& bc) {
+  if (bc.resumed()) {
+    if (launch_ctx_.size() < launch_id) launch_ctx_.resize(launch_id);
+    launch_ctx_[launch_id - 1].restore_bytes += bc.context_bytes;
+  }
   // An SM changing application: a new address space (docs/multitasking.md).
   const int64_t app = int64_t(apps_->owner(launch_id).app);
   if (sm_app_[sm] >= 0 && sm_app_[sm] != app && !cfg_.limits.l1_keep_on_app_switch) prepare_l1(sm, launch_id, h);
   sm_app_[sm] = app;
-  sms_[sm]->launch_block(KernelContext{launch_id, &h, &ops}, std::move(tb));
+  sms_[sm]->launch_block(KernelContext{launch_id, &h, &ops}, std::move(bc));
   sm_active_[sm] = 1;
 }
 

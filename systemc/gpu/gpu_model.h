@@ -107,7 +107,7 @@ class GpuModel : public sc_core::sc_module {
   bool step_edge();                // one edge of the earliest domain(s); false when the run ends
   void tick_core(uint64_t cycle);
   void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
-                    ThreadBlock&& tb);
+                    BlockContext&& bc);
   void kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
   void kernel_finished(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
   bool all_idle() const;
@@ -145,6 +145,10 @@ class GpuModel : public sc_core::sc_module {
   RunReport report_;
   std::vector<StatsMap> kernel_start_stats_;
   std::vector<StatsMap> kernel_charges_;  // work counters taken at each launch's end
+  struct LaunchContexts {
+    uint64_t save_bytes = 0, restore_bytes = 0;  // context bytes moved (context switch)
+  };
+  std::vector<LaunchContexts> launch_ctx_;  // by launch id - 1
   std::exception_ptr error_;
   uint64_t last_progress_ = 0;
   // Every domain's cycle count when the progress count last changed (the deadlock window must

@@ -36,14 +36,15 @@ class LdstUnit::ClientPort : public MemoryClientPort {
     return l1_write(line_addr, sectors, true, now);
   }
 
-  Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now) override {
+  Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now,
+                uint32_t launch = 0) override {
     Result r;
     if (u_.missq_count_ >= u_.missq_.size()) {
       counters().queue_stalls += 1;
       return r;
     }
     u_.queue_request(ReqType::Client, write ? MemAccessKind::GlobalWrite : MemAccessKind::GlobalRead, line_addr,
-                     sectors, 0, token, index_, 0, now, kind());
+                     sectors, 0, token, index_, launch, now, kind());
     u_.outreqs_[u_.last_outreq_].client_read = !write;
     r.accepted = true;
     return r;

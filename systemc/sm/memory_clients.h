@@ -38,7 +38,9 @@ class MemoryClientPort {
   virtual Result read(uint64_t line_addr, uint8_t sectors, uint32_t token, uint64_t now) = 0;
   virtual Result write(uint64_t line_addr, uint8_t sectors, uint64_t now) = 0;
   virtual Result write_back(uint64_t line_addr, uint8_t sectors, uint64_t now) { return write(line_addr, sectors, now); }
-  virtual Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now) = 0;
+  // `launch`: the kernel launch the request is charged to (kernel_ledger.h; 0 = none).
+  virtual Result bypass(uint64_t line_addr, uint8_t sectors, bool write, uint32_t token, uint64_t now,
+                        uint32_t launch = 0) = 0;
 };
 
 class MemoryClient {

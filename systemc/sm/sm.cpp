@@ -35,8 +35,10 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
   if (max_warps_ == 0 || max_warps_ > 64) throw std::invalid_argument("Sm: 1 to 64 warps per SM are supported");
   for (auto& g : options.issue_gates) gates_.add(std::move(g));
   if (c_.max_blocks == 0) throw std::invalid_argument("Sm: gpgpu_shader_cta must be at least 1");
+  mover_ = std::move(options.context_mover);
   std::vector<MemoryClient*> clients;
   for (const auto& mc : memory_clients_) clients.push_back(mc.get());
+  if (mover_) clients.push_back(mover_.get());
   lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this),
                                     global_path_.get(), std::move(clients));
   lsu_->set_partition_map(default_map_.get());
@@ -61,21 +63,41 @@ bool Sm::can_launch(const KernelHeader& h) const {
 bool Sm::can_ever_launch(const KernelHeader& h) const { return residency_->fits_empty(h); }
 
 void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
+  BlockContext bc;
+  bc.launch_id = ctx.launch_id;
+  bc.tb = std::move(tb);
+  launch_block(ctx, std::move(bc));
+}
+
+void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
   const KernelHeader& h = *ctx.header;
   if (!residency_->fits(h)) throw std::logic_error("Sm::launch_block: block does not fit (check can_launch first)");
   uint32_t b = 0;
   while (b < blocks_.size() && blocks_[b].used) ++b;
   BlockSlot& blk = blocks_[b];
+  const bool resumed = bc.resumed();
+  if (resumed && bc.warps.size() != bc.tb.warps.size())
+    throw std::logic_error("Sm::launch_block: a block context with a warp count of another block");
+  // A resumed block waits for its context to be restored before its warps are scheduled.
+  const bool restore = resumed && mover_ && bc.context_bytes > 0;
   blk.used = true;
-  blk.tb = std::move(tb);
+  blk.tb = std::move(bc.tb);
   blk.ctx = ctx;
   blk.res = residency_->admit(h);
   blk.warps_live = blk.warps_issuing = blk.arrived = 0;
   blk.warp_mask = 0;
+  blk.seq = bc.seq;
+  blk.preemptions = bc.preemptions;
+  blk.slot_of.assign(blk.tb.warps.size(), -1);
+  blk.phase = restore ? Phase::Restoring : Phase::Running;
+  blk.suspend_after_restore = false;
+  blk.ctx_bytes = bc.context_bytes;
   // The trace may list fewer warps than the block shape implies (or, defensively, more): the
   // resources follow the shape, the simulated warps follow the trace.
   uint32_t slot = 0;
-  for (const Warp& wp : blk.tb.warps) {
+  for (uint32_t i = 0; i < blk.tb.warps.size(); ++i) {
+    if (resumed && bc.warps[i].done) continue;  // completed before the block was preempted
+    const Warp& wp = blk.tb.warps[i];
     while (slot < max_warps_ && warps_[slot].used) ++slot;
     if (slot >= max_warps_) throw std::logic_error("Sm::launch_block: more warps than warp slots");
     WarpSlot& w = warps_[slot];
@@ -87,32 +109,56 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
     w.ops = ctx.opcodes;
     w.n_insts = uint32_t(wp.insts.size());
     w.age = next_age_++;
+    w.ctx_warp = i;
+    if (resumed) {
+      w.next_issue = w.next_fetch = bc.warps[i].next_issue;
+      w.at_barrier = bc.warps[i].at_barrier;
+      if (w.at_barrier) blk.arrived += 1;
+    }
+    blk.slot_of[i] = int(slot);
     blk.warp_mask |= uint64_t(1) << slot;
     blk.warps_live += 1;
     ++resident_warps_;
-    if (w.n_insts == 0) {
-      w.finished_issue = true;
-      maybe_done_ |= uint64_t(1) << slot;
-    } else {
-      blk.warps_issuing += 1;
-      need_fetch_ |= uint64_t(1) << slot;
-      issuing_ |= uint64_t(1) << slot;
-      mem_ready_ &= ~(uint64_t(1) << slot);
-    }
-    scheds_[slot % n_sched_].add_warp(slot, w.age);
+    if (w.next_issue >= w.n_insts) w.finished_issue = true;
+    else blk.warps_issuing += 1;
+    if (!restore) activate_warp(slot);
     oc_->warp_launched(slot, h.nregs);
     for (const auto& l : listeners_)
       l->warp_launched(WarpLaunch{slot, b, ctx.launch_id, wp.id, h.nregs, &wp, &h, ctx.opcodes}, now_);
   }
   for (const auto& l : listeners_) l->block_launched(b, ctx.launch_id, blk.warp_mask, now_);
+  if (restore) {
+    blk.job = mover_->start(ctx.launch_id, context_addr(ctx.launch_id, blk.seq, blk.ctx_bytes), blk.ctx_bytes, false);
+    ++contexts_busy_;
+  } else if (resumed) {
+    release_barrier_if_ready(blk);
+  }
   if (blk.warps_live == 0) {  // an empty block completes at once
+    if (restore) {
+      mover_->forget(blk.job);
+      --contexts_busy_;
+    }
     for (const auto& l : listeners_) l->block_retired(b, ctx.launch_id, now_);
     residency_->release(blk.res);
-    completed_.push_back(ctx.launch_id);
+    completed_.push_back(BlockDone{ctx.launch_id, blk.seq});
     ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
     blk = BlockSlot{};
   }
+}
+
+// A warp the schedulers may pick: in the order the baseline launch always used.
+void Sm::activate_warp(uint32_t slot) {
+  WarpSlot& w = warps_[slot];
+  const uint64_t bit = uint64_t(1) << slot;
+  if (w.finished_issue) {
+    maybe_done_ |= bit;
+  } else {
+    need_fetch_ |= bit;
+    issuing_ |= bit;
+    mem_ready_ &= ~bit;
+  }
+  scheds_[slot % n_sched_].add_warp(slot, w.age);
 }
 
 uint32_t Sm::alloc_token() {
@@ -135,7 +181,7 @@ void Sm::tick(uint64_t core_cycle) {
   }
   now_ = core_cycle;
   n_.cycles += 1;
-  if (resident_warps_ == 0 && wheel_.empty() && lsu_->idle()) {
+  if (resident_warps_ == 0 && wheel_.empty() && lsu_->idle() && !contexts_busy_) {
     n_.stall[kIdle] += n_sched_;
     lsu_->receive(core_cycle);  // stray responses (none expected) are still consumed
     return;
@@ -149,6 +195,7 @@ void Sm::tick(uint64_t core_cycle) {
   issue(core_cycle);
   fetch();
   if (maybe_done_) retire_done_warps();
+  if (contexts_busy_) advance_contexts();
   if (resident_warps_) {
     n_.active_cycles += 1;
     n_.warp_cycles += resident_warps_;
@@ -223,10 +270,12 @@ void Sm::retire_done_warps() {
     blk.warps_live -= 1;
     // The slot may go to another block's warp now: this block's barrier must not release it.
     blk.warp_mask &= ~(uint64_t(1) << s);
+    blk.slot_of[w.ctx_warp] = -1;
     if (blk.warps_live == 0) {
+      if (blk.phase == Phase::Suspending) --contexts_busy_;  // completed before its precise point
       for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
       residency_->release(blk.res);
-      completed_.push_back(blk.ctx.launch_id);
+      completed_.push_back(BlockDone{blk.ctx.launch_id, blk.seq});
       ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;
       blk = BlockSlot{};  // frees the block's instruction streams
@@ -234,10 +283,19 @@ void Sm::retire_done_warps() {
   }
 }
 
-bool Sm::idle() const { return resident_warps_ == 0 && wheel_.empty() && lsu_->idle() && oc_->empty(); }
+bool Sm::idle() const {
+  return resident_warps_ == 0 && wheel_.empty() && lsu_->idle() && oc_->empty() && !contexts_busy_;
+}
 
 std::vector<uint32_t> Sm::take_completed_blocks() {
   std::vector<uint32_t> out;
+  for (const BlockDone& d : completed_) out.push_back(d.launch_id);
+  completed_.clear();
+  return out;
+}
+
+std::vector<Sm::BlockDone> Sm::take_completed() {
+  std::vector<BlockDone> out;
   out.swap(completed_);
   return out;
 }

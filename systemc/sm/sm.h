@@ -26,7 +26,9 @@
 #include "kernel/kernel.h"
 #include "systemc/config/gpu_config.h"
 #include "systemc/gpu/stats.h"
+#include "systemc/sm/block_context.h"
 #include "systemc/sm/coalescer.h"
+#include "systemc/sm/context_mover.h"
 #include "systemc/sm/exec_units.h"
 #include "systemc/sm/issue_gates.h"
 #include "systemc/sm/kernel_context.h"
@@ -68,6 +70,9 @@ struct SmOptions {
   std::vector<std::shared_ptr<SmEventListener>> listeners;
   // Clients of the memory path besides the LSU (memory_clients.h), in L1-port priority order.
   std::vector<std::shared_ptr<MemoryClient>> memory_clients;
+  // Preemption by context switch (context_mover.h): attached after the memory clients above.
+  // Null: preempt_all() frees a block without moving its context (a zero-cost switch).
+  std::shared_ptr<ContextMover> context_mover;
 };
 
 class Sm : public sc_core::sc_module, private LsuListener {
@@ -83,11 +88,30 @@ class Sm : public sc_core::sc_module, private LsuListener {
   bool can_launch(const KernelHeader& h) const;
   // Whether a block of `h` fits on an empty SM at all (false: the kernel can never run here).
   bool can_ever_launch(const KernelHeader& h) const;
+  // A new thread block.
   void launch_block(const KernelContext& ctx, ThreadBlock&& tb);
+  // A thread block as a context (block_context.h): new, or preempted earlier on any SM and
+  // resumed here; a resumed block first has its context restored by the context mover.
+  void launch_block(const KernelContext& ctx, BlockContext&& bc);
+  // Preemption by context switch (spec 003 §2.4): every block on the SM stops issuing, reaches a
+  // precise point (nothing of it in flight: results written back, loads returned, stores
+  // acknowledged; barrier arrivals are kept), has its context saved and leaves the SM; it is
+  // then handed back by take_preempted(). A block that completes meanwhile completes as usual.
+  void preempt_all();
+  std::vector<BlockContext> take_preempted();
+  // Bytes of a saved context of a block of `h`: its registers (as many as the kernel uses per
+  // thread, 4 bytes each, for every thread of the block), its shared memory and 32 bytes of
+  // control state per warp (next PC, SIMT stack pointer, barrier state), in whole 128-byte lines.
+  static uint64_t context_bytes(const KernelHeader& h);
   void tick(uint64_t core_cycle);
   bool idle() const;  // nothing resident and nothing in flight
   // Launch ids of the thread blocks completed since the last call, one entry per block.
   std::vector<uint32_t> take_completed_blocks();
+  struct BlockDone {
+    uint32_t launch_id = 0;
+    uint64_t seq = 0;  // BlockContext::seq
+  };
+  std::vector<BlockDone> take_completed();
   // `through` (core cycle, 0 = none): the run has reached this cycle; cycles after the last tick
   // that the SM was skipped for being idle (smart ticking) count as idle ticks would have
   // (sm_cycles, stall_idle), so the statistics do not depend on ticking.
@@ -131,8 +155,13 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint64_t age = 0;
     const Warp* warp = nullptr;
     const OpcodeTable* ops = nullptr;
+    uint32_t ctx_warp = 0;        // index of the warp in its block (its stable context id)
     Scoreboard sb;
   };
+  // Where a block stands as a context: running; its context being restored (its warps are not
+  // scheduled yet); suspending (its warps no longer issue; waiting for a precise point); its
+  // context being saved (its warps gone, its registers and shared memory still held).
+  enum class Phase : uint8_t { Running, Restoring, Suspending, Saving };
   struct BlockSlot {
     bool used = false;
     ThreadBlock tb;
@@ -142,6 +171,14 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint32_t warps_issuing = 0;   // warps still issuing: barrier participants
     uint32_t arrived = 0;         // warps waiting at the barrier
     uint64_t warp_mask = 0;       // warp slots of this block
+    uint64_t seq = 0;             // BlockContext::seq
+    uint32_t preemptions = 0;
+    std::vector<int> slot_of;     // warp context (index in tb.warps) -> slot; -1: completed
+    Phase phase = Phase::Running;
+    bool suspend_after_restore = false;
+    uint32_t job = 0;             // context mover job (restoring, saving)
+    uint64_t ctx_bytes = 0;
+    std::vector<WarpContext> saved;
   };
   struct InFlight {
     uint32_t warp = 0;
@@ -164,6 +201,11 @@ class Sm : public sc_core::sc_module, private LsuListener {
   void release_barrier_if_ready(BlockSlot& b);
   void fetch();
   void retire_done_warps();
+  void activate_warp(uint32_t slot);         // schedulable: in its scheduler, fetching, issuing
+  void begin_suspend(uint32_t b);
+  void advance_contexts();                   // restore done, precise point reached, save done
+  void finish_save(uint32_t b);
+  uint64_t context_addr(uint32_t launch, uint64_t seq, uint64_t bytes) const;
   uint32_t alloc_token();
 
   uint32_t sm_id_;
@@ -186,7 +228,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   std::vector<InFlight> inflight_;
   std::vector<uint32_t> free_tokens_;
   TimingWheel<uint32_t> wheel_;
-  std::vector<uint32_t> completed_;
+  std::vector<BlockDone> completed_;
+  std::shared_ptr<ContextMover> mover_;
+  std::vector<BlockContext> preempted_;
+  uint32_t contexts_busy_ = 0;        // blocks restoring, suspending or saving
   std::vector<uint32_t> demote_;      // two-level demotions found during the issue walk
   IssueObserver* observer_ = nullptr;
   // Warps whose next instruction failed the scoreboard: they cannot issue before one of their

@@ -76,6 +76,33 @@ std::string make_inputs() {
   short_block.replace(short_block.find("(32,1,1)"), 8, "(64,1,1)");
   test::write_text(d + "/short.traceg", short_block);
   fs::create_directories(d + "/folder");
+  // Run files (docs/multitasking.md): a good one in each format (its trace relative to the
+  // file), and one bad JSON file per error, each error on a line of its own.
+  test::write_text(d + "/ok.json",
+                   "{\"applications\": [\n  {\"workload\": \"vecadd\", \"params\": {\"n\": 64}, \"repeat\": 2},\n"
+                   "  {\"trace\": \"dot.g\", \"start\": 10}\n]}\n");
+  test::write_text(d + "/ok.toml",
+                   "# two applications\n[[application]]\nworkload = \"vecadd\"\nparams = { n = 64 }\n\n"
+                   "[[application]]\ntrace = \"dot.g\"  # beside this file\nstart = 1_000\n");
+  auto bad_json = [&](const std::string& name, const std::string& entry) {
+    test::write_text(d + "/" + name, "{\n  \"applications\": [\n    {\n      \"workload\": \"vecadd\",\n" + entry + "\n    }\n  ]\n}\n");
+  };
+  test::write_text(d + "/nokind.json", "{\"applications\": [\n  {\"start\": 5}\n]}\n");
+  bad_json("type.json", "      \"repeat\": \"2\"");
+  bad_json("unknownkey.json", "      \"colour\": 1");
+  bad_json("float.json", "      \"start\": 1.5");
+  bad_json("param.json", "      \"params\": {\n        \"n\": 0\n      }");  // n on line 6
+  bad_json("twice.json", "      \"start\": 1,\n      \"start\": 2");
+  bad_json("repeat0.json", "      \"repeat\": 0");
+  test::write_text(d + "/unknownwl.json", "{\"applications\": [\n  {\"workload\": \"vecad\"}\n]}\n");
+  test::write_text(d + "/syntax.json", "{\"applications\": [\n  {\"workload\": \"vecadd\",}\n]}\n");
+  test::write_text(d + "/empty.json", "{\"applications\": []}\n");
+  test::write_text(d + "/toplevel.json", "{\"apps\": []}\n");
+  test::write_text(d + "/noeq.toml", "[[application]]\nworkload \"vecadd\"\n");
+  test::write_text(d + "/array.toml", "[[application]]\nworkload = \"vecadd\"\nrepeat = [2]\n");
+  test::write_text(d + "/orphan.toml", "workload = \"vecadd\"\n[[application]]\n");
+  test::write_text(d + "/bool.toml", "[[application]]\nworkload = \"vecadd\"\nparams = { n = true }\n");
+  test::write_text(d + "/run.yaml", "applications: []\n");
   return d;
 }
 
@@ -115,6 +142,36 @@ INSTANTIATE_TEST_SUITE_P(
              "application 3 (@/dot.g): its address range [0x10000, 0x11000) (the hull of its memcpy commands) "
              "overlaps [0x10000, 0x11000) of application 1 (@/dot.g)"},
         Case{"TraceBesideWorkload", "run --trace @/dot.g --workload vecadd:n=64", 0, "application = 2 (vecadd:n=64)"},
+        // Run files: many applications with the fields of --workload and --trace, in any mix with
+        // them; every error names the file and line.
+        Case{"RunFileJson", "run --workload vecadd:n=32 --run-file @/ok.json", 0, "application = 3 (@/dot.g)"},
+        Case{"RunFileToml", "run --run-file @/ok.toml --workload vecadd:n=32", 0, "application = 2 (@/dot.g)"},
+        Case{"RunFileMissingKey", "run --run-file @/nokind.json", 1,
+             "@/nokind.json:2: application 1 has no \"workload\" or \"trace\" key"},
+        Case{"RunFileWrongType", "run --run-file @/type.json", 1,
+             "@/type.json:5: \"repeat\" of application 1 must be an integer, got a string"},
+        Case{"RunFileNotAnInteger", "run --run-file @/float.json", 1,
+             "@/float.json:5: \"start\" of application 1 must be an integer, got the number 1.5"},
+        Case{"RunFileUnknownKey", "run --run-file @/unknownkey.json", 1,
+             "@/unknownkey.json:5: unknown key \"colour\" in application 1: expected workload, trace, params"},
+        Case{"RunFileUnknownWorkload", "run --run-file @/unknownwl.json", 1,
+             "@/unknownwl.json:2: unknown workload 'vecad'; expected one of: vecadd"},
+        Case{"RunFileBadParam", "run --run-file @/param.json", 1,
+             "@/param.json:6: params: parameter 'n' of workload vecadd = 0 is out of range"},
+        Case{"RunFileKeyTwice", "run --run-file @/twice.json", 1, "@/twice.json:6: key \"start\" given twice"},
+        Case{"RunFileBadOptionValue", "run --run-file @/repeat0.json", 1,
+             "@/repeat0.json:4: application vecadd"},  // then "@repeat=0: repeat: expected an integer in 1..1000000" (no '@' here: it names the scratch folder)
+        Case{"RunFileSyntax", "run --run-file @/syntax.json", 1, "@/syntax.json:2: not JSON: syntax error"},
+        Case{"RunFileNoApplications", "run --run-file @/empty.json", 1, "@/empty.json: no applications"},
+        Case{"RunFileTopLevel", "run --run-file @/toplevel.json", 1, "@/toplevel.json:1: unknown key \"apps\""},
+        Case{"RunFileMissing", "run --run-file @/nothere.json", 1, "@/nothere.json: cannot open the --run-file"},
+        Case{"RunFileTomlNoEquals", "run --run-file @/noeq.toml", 1, "@/noeq.toml:2: expected '=' after \"workload\""},
+        Case{"RunFileTomlArray", "run --run-file @/array.toml", 1, "@/array.toml:3: arrays are not part of the run-file TOML"},
+        Case{"RunFileTomlOrphanKey", "run --run-file @/orphan.toml", 1,
+             "@/orphan.toml:1: key \"workload\" before the first [[application]]"},
+        Case{"RunFileTomlBoolParam", "run --run-file @/bool.toml", 1,
+             "@/bool.toml:3: parameter \"n\" of workload vecadd must be an integer, got a boolean"},
+        Case{"RunFileOtherType", "run --run-file @/run.yaml", 1, "unknown run-file type '.yaml': expected a .json or .toml"},
         // Configuration files.
         Case{"FolderAsConfig", "run --workload vecadd --config @/folder", 1, "@/folder: is a folder"},
         Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),
@@ -167,9 +224,16 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"AppPriorityNotANumber", "run --workload vecadd@priority=high --out gpucosim-out/never", 1,
              "--workload vecadd@priority=high: priority: expected an unsigned integer, got 'high'"},
         Case{"AppPriorityWithoutPolicy", "run --workload vecadd@priority=2 --out gpucosim-out/never", 1,
-             "priority=2: no scheduling policy that uses priorities exists yet"},
-        Case{"AppTokensWithoutPolicy", "run --workload vecadd@tokens=4 --out gpucosim-out/never", 1,
-             "tokens=4: no scheduling policy that uses tokens (DSS) exists yet"},
+             "--workload vecadd@priority=2: priority=2: the scheduling policy (-gpucosim_sched_policy) does not use "
+             "priorities; expected npq, ppq or ppq_shared"},
+        Case{"AppTokensWithoutPolicy", "run --workload vecadd@tokens=4 --set gpucosim_sched_policy=ppq --out "
+             "gpucosim-out/never", 1,
+             "--workload vecadd@tokens=4: tokens=4: the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
+             "expected dss"},
+        Case{"SchedPolicyUnknown", "run --workload vecadd --set gpucosim_sched_policy=edf --out gpucosim-out/never", 1,
+             "-gpucosim_sched_policy edf: expected fcfs, npq, ppq, ppq_shared or dss"},
+        Case{"PreemptionUnknown", "run --workload vecadd --set gpucosim_preemption=kill --out gpucosim-out/never", 1,
+             "-gpucosim_preemption kill: expected context_switch or drain"},
         Case{"AppRepeatZero", "run --workload vecadd@repeat=0 --out gpucosim-out/never", 1,
              "--workload vecadd@repeat=0: repeat: expected an integer in 1..1000000, got '0'"},
         Case{"AppStartNegative", "run --workload vecadd@start=-3 --out gpucosim-out/never", 1,
@@ -314,7 +378,7 @@ TEST(cli_conventions, PresetsListTheirHeadlineFigures) {
   const auto r = test::run_gpucosim("presets --json");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const nlohmann::json j = nlohmann::json::parse(r.output);
-  ASSERT_EQ(j.size(), 5u);  // FINEREG, GTX480, GTX980, QV100, RTX3070
+  ASSERT_EQ(j.size(), 6u);  // FINEREG, GTX480, GTX980, QV100, RTX3070, TANASIC-T51
   // GTX480: 15 SMs at 700 MHz, 32 KB L1, 768 KB L2, 6 channels x 2 chips x 4 B x 4 x 924 MHz.
   const nlohmann::json& g = j[1];
   EXPECT_EQ(g["name"], "GTX480");

@@ -119,7 +119,7 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
   const BadAnalyze cases[] = {
       {"analyze liveness", "exactly one of --trace"},
       {"analyze cfg --workload vecadd --trace x.g", "exactly one of --trace"},
-      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions or values"},
+      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions, values or save-time"},
       {"analyze --workload vecadd", "missing analysis"},
       {"analyze cfg --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
       {"analyze cfg --trace /nonexistent/kernel-1.traceg", "/nonexistent/kernel-1.traceg"},
@@ -132,6 +132,13 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
       {"analyze cfg --workload vecadd --bank-lines 8", "region budgets apply to `gpucosim analyze regions` only"},
       {"analyze values --workload vecadd --max-regs-per-region 8", "region budgets apply"},
       {"analyze regions", "exactly one of --trace"},
+      {"analyze save-time --config TANASIC-T51", "exactly one of --trace"},
+      {"analyze save-time --workload vecadd --config NOPE", "NOPE"},
+      {"analyze save-time --workload vecadd --banks 4", "region budgets apply"},
+      {"analyze cfg --workload vecadd --config GTX480", "--config: applies to `gpucosim analyze save-time` only"},
+      {"analyze save-time --workload transpose_shared --config TANASIC-T51 --set gpgpu_shmem_size=4096 --set "
+       "gpgpu_shmem_per_block=4096 --set gpgpu_shmem_option=4",
+       "more than the largest configuration"},
       {"analyze regions --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
   };
   for (const BadAnalyze& c : cases) {

@@ -34,6 +34,9 @@ const std::map<std::string, std::string>& small_specs() {
       {"regheavy", "regheavy:n=500,block=128,loads=20,chain=30,rounds=2"},
       {"branchy", "branchy:n=1000,block=96,max_trips=20,taken_pct=10,seed=9"},
       {"rowwalk", "rowwalk:rows=1000,cols=70,stride=24,sweeps=3,block=96"},
+      {"longblock", "longblock:n=1000,block=96,iters=3"},
+      {"bigctx", "bigctx:n=256,block=128"},
+      {"compute", "compute:n=1000,block=100,iters=2,ilp=3"},
   };
   return specs;
 }
@@ -156,7 +159,8 @@ TEST_P(WorkloadProperties, LivenessCoversWhatEveryWarpReadsLater) {
 
 INSTANTIATE_TEST_SUITE_P(compiler, WorkloadProperties, ::testing::Values(
     "vecadd", "transpose_naive", "transpose_shared", "gemm_naive", "gemm_store2", "syrk", "syr2k", "spmv_csr",
-    "atax", "stencil2d", "reduction", "streamcluster", "kmeans", "regheavy", "branchy", "rowwalk"));
+    "atax", "stencil2d", "reduction", "streamcluster", "kmeans", "regheavy", "branchy", "rowwalk", "longblock", "bigctx",
+    "compute"));
 
 }  // namespace
 }  // namespace gpucosim

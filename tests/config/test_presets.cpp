@@ -14,7 +14,7 @@ LoadedConfig load_preset(const std::string& name) {
 
 TEST(ConfigPresets, AllPresetsLoadWithoutUnmodelledOptions) {
   std::vector<std::string> names = list_presets(configs_dir());
-  EXPECT_EQ(names, (std::vector<std::string>{"FINEREG", "GTX480", "GTX980", "QV100", "RTX3070"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"FINEREG", "GTX480", "GTX980", "QV100", "RTX3070", "TANASIC-T51"}));
   for (const std::string& n : names) {
     SCOPED_TRACE(n);
     LoadedConfig c = load_preset(n);
@@ -178,6 +178,33 @@ TEST(ConfigPresets, Rtx3070IsAccelSimsSm86Rtx3070) {
   EXPECT_EQ(g.core.special.size(), 4u);
   EXPECT_EQ(g.core.special[2].name, "TENSOR");
   EXPECT_EQ(g.core.special[2].timing.latency, 32u);
+}
+
+TEST(ConfigPresets, TanasicMatchesTable51) {
+  LoadedConfig c = load_preset("TANASIC-T51");
+  const GpuConfig& g = c.gpu;
+  // Table 5.1's GPU column (spec 003 §1.2).
+  EXPECT_DOUBLE_EQ(g.clock.core_mhz, 706.0);
+  EXPECT_EQ(g.core.n_sms(), 13u);
+  EXPECT_NEAR(dram_peak_bytes_per_s(g), 208e9, 208e9 * 1e-9);
+  EXPECT_EQ(g.core.registers, 65536u);
+  EXPECT_EQ(g.core.max_blocks, 16u);
+  EXPECT_EQ(g.core.max_threads, 2048u);
+  EXPECT_EQ(g.core.shmem_bytes, 16u * 1024);  // the default configuration (16KB*)
+  EXPECT_EQ(g.core.shmem_options_kb, (std::vector<uint32_t>{16, 32, 48}));
+  // Table 5.2's TBs/SM column comes out of the register limit without per-warp rounding:
+  // StreamCollide (4320 registers per block = 3 warps x 45) fits 15 blocks, mysgemmNT (4480 =
+  // 4 warps x 35) 14.
+  const uint64_t warp_regs_45 = (45u * 32 + g.core.register_alloc_granularity - 1) /
+                                g.core.register_alloc_granularity * g.core.register_alloc_granularity;
+  EXPECT_EQ(g.core.registers / (3 * warp_regs_45), 15u);
+  const uint64_t warp_regs_35 = (35u * 32 + g.core.register_alloc_granularity - 1) /
+                                g.core.register_alloc_granularity * g.core.register_alloc_granularity;
+  EXPECT_EQ(g.core.registers / (4 * warp_regs_35), 14u);
+  // [K20c]: 320-bit bus as 5 x 64-bit channels, 48 KB of L1 beside 16 KB of shared memory.
+  EXPECT_EQ(g.mem.n_channels * g.mem.chips_per_channel * g.mem.bus_width_bytes * 8, 320u);
+  EXPECT_EQ(l1_bytes(g) + g.core.shmem_bytes, 64u * 1024);
+  EXPECT_EQ(l2_total_bytes(g), 1280u * 1024);
 }
 
 TEST(ConfigPresets, LookupByNameOrPath) {

@@ -29,13 +29,16 @@ TEST_P(WorkloadOnPreset, CompletesWithTheGeneratorsInstructionCount) {
 std::vector<Combo> combos() {
   std::vector<Combo> v;
   for (const auto& w : builtin_workloads())
-    for (const char* p : {"GTX480", "GTX980", "FINEREG", "QV100"}) v.emplace_back(w->name(), p);
+    for (const char* p : {"GTX480", "GTX980", "FINEREG", "QV100", "TANASIC-T51"}) v.emplace_back(w->name(), p);
   return v;
 }
 
 INSTANTIATE_TEST_SUITE_P(gpu, WorkloadOnPreset, ::testing::ValuesIn(combos()),
                          [](const ::testing::TestParamInfo<Combo>& i) {
-                           return std::get<0>(i.param) + "_" + std::get<1>(i.param);
+                           std::string n = std::get<0>(i.param) + "_" + std::get<1>(i.param);
+                           for (char& ch : n)
+                             if (ch == '-') ch = '_';  // TANASIC-T51: test names are [A-Za-z0-9_]
+                           return n;
                          });
 
 }  // namespace

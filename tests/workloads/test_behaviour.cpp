@@ -4,6 +4,7 @@
 #include <set>
 #include <utility>
 
+#include "kernel/input_error.h"
 #include "workload_test_util.h"
 
 namespace gpucosim {
@@ -308,6 +309,74 @@ TEST(workloads, RowwalkLoadsShareNoLineWithinASweepAndRepeatEachSweep) {
   GenRun half = run("rowwalk", {"stride=16"});
   const Warp& h = half.k[0].blocks[0].warps[0];
   EXPECT_EQ(find(half.k[0], h, "LDG.E", 10).size(), 8u);
+}
+
+// The kernels of seed 003's mixes (docs/multitasking.md): their roles are in their resources and
+// run lengths, so those are what is checked.
+TEST(workloads, LongblockRunsLongOnASmallContext) {
+  GenRun run_k = run("longblock", {"iters=64"});
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].header.shmem, 0u);
+  EXPECT_LE(k[0].header.nregs, 16u);  // a small context: the code names R0..R8
+  const Warp& w = k[0].blocks[0].warps[0];
+  const auto ffma = find(k[0], w, "FFMA");
+  ASSERT_EQ(ffma.size(), 64u * 8);
+  // One dependent chain: every FFMA reads and writes the same accumulator.
+  for (const Instruction* i : ffma) EXPECT_EQ(i->dst[0], ffma[0]->dst[0]);
+  EXPECT_EQ(find(k[0], w, "LDG.E").size() + find(k[0], w, "STG.E").size(), 2u);
+  // Run length grows with iters, the context does not.
+  GenRun longer = run("longblock", {"iters=128"});
+  EXPECT_EQ(longer.k[0].header.nregs, k[0].header.nregs);
+  EXPECT_EQ(find(longer.k[0], longer.k[0].blocks[0].warps[0], "FFMA").size(), 2 * ffma.size());
+  EXPECT_EQ(run("longblock", {"iters=1", "regs=100"}).k[0].header.nregs, 100u);
+}
+
+TEST(workloads, ComputeSpreadsItsFfmasOverIndependentChains) {
+  GenRun run_k = run("compute", {"ilp=4", "iters=2"});
+  auto& k = run_k.k;
+  const Warp& w = k[0].blocks[0].warps[0];
+  const auto ffma = find(k[0], w, "FFMA");
+  ASSERT_EQ(ffma.size(), 16u);
+  std::set<int> chains;
+  for (size_t q = 0; q < ffma.size(); ++q) {
+    chains.insert(ffma[q]->dst[0]);
+    if (q >= 4) {
+      EXPECT_EQ(ffma[q]->dst[0], ffma[q - 4]->dst[0]);  // chain q mod 4
+    }
+    if (q % 4 != 0) {
+      EXPECT_NE(ffma[q]->dst[0], ffma[q - 1]->dst[0]);
+    }
+  }
+  EXPECT_EQ(chains.size(), 4u);
+  EXPECT_EQ(find(k[0], w, "FADD").size(), 3u);  // the chains are summed before the store
+}
+
+TEST(workloads, BigctxIsShortButHoldsManyRegistersAndMuchSharedMemory) {
+  GenRun run_k = run("bigctx", {"n=512", "block=256", "regs=96", "shmem=20000"});
+  auto& k = run_k.k;
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].header.nregs, 96u);
+  EXPECT_EQ(k[0].header.shmem, 20000u);
+  ASSERT_EQ(k[0].blocks.size(), 2u);
+  for (const ThreadBlock& b : k[0].blocks)
+    for (size_t wi = 0; wi < b.warps.size(); ++wi) {
+      const Warp& w = b.warps[wi];
+      EXPECT_EQ(w.insts.size(), 19u);  // short
+      ASSERT_EQ(find(k[0], w, "BAR.SYNC").size(), 1u);
+      const auto sts = find(k[0], w, "STS"), lds = find(k[0], w, "LDS");
+      ASSERT_EQ(sts.size(), 1u);
+      ASSERT_EQ(lds.size(), 1u);
+      // Thread t writes word t and reads word (t + 1) mod block of the block's shared memory.
+      for (int l = 0; l < kWarpSize; ++l) {
+        const uint64_t t = wi * kWarpSize + uint64_t(l);
+        EXPECT_EQ(w.lane_addrs(*sts[0])[size_t(l)], t * 4);
+        EXPECT_EQ(w.lane_addrs(*lds[0])[size_t(l)], (t + 1) % 256 * 4);
+      }
+    }
+  const Workload* big = find_workload("bigctx");
+  EXPECT_THROW(big->generate(resolve_params(*big, {"block=256", "shmem=512"})), InputError);
+  EXPECT_THROW(big->generate(resolve_params(*big, {"n=1000"})), InputError);
 }
 
 TEST(workloads, Stencil2dBarriersAndShrinkingPyramid) {

@@ -165,7 +165,8 @@ TEST(workloads, WorkloadRegistryListsTheBuiltinKernelsInAFixedOrder) {
   const std::vector<std::string> expected = {"vecadd",      "transpose_naive", "transpose_shared", "gemm_naive",
                                              "gemm_store2", "syrk",            "syr2k",            "spmv_csr",
                                              "atax",        "stencil2d",       "reduction",        "streamcluster",
-                                             "kmeans",      "regheavy",        "branchy",          "rowwalk"};
+                                             "kmeans",      "regheavy",        "branchy",          "rowwalk",
+                                             "longblock",   "bigctx",          "compute"};
   EXPECT_EQ(all_names(), expected);
   for (const std::string& n : expected) {
     const Workload* w = find_workload(n);
@@ -228,7 +229,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Odd{"kmeans", {"points=999", "features=3", "clusters=2", "block=64"}},
                       Odd{"regheavy", {"n=500", "block=128", "loads=64", "chain=70", "rounds=2"}},
                       Odd{"branchy", {"n=1000", "block=96", "max_trips=20", "taken_pct=10", "seed=9"}},
-                      Odd{"rowwalk", {"rows=1000", "cols=70", "stride=24", "sweeps=3", "block=96"}}),
+                      Odd{"rowwalk", {"rows=1000", "cols=70", "stride=24", "sweeps=3", "block=96"}},
+                      Odd{"longblock", {"n=1000", "block=96", "iters=3", "ilp=1"}},
+                      Odd{"compute", {"n=1000", "block=100", "iters=2", "ilp=8", "regs=40"}},
+                      Odd{"bigctx", {"n=96", "block=96", "regs=200", "shmem=384"}}),
     [](const ::testing::TestParamInfo<Odd>& i) { return std::string(i.param.name) + "_" + std::to_string(i.index); });
 
 }  // namespace

@@ -4,6 +4,8 @@
 
 #include "compiler/kernel_analysis.h"
 #include "compiler/regions.h"
+#include "compiler/register_values.h"
+#include "systemc/blocks/regless/regless_compression.h"
 #include "kernel/input_error.h"
 
 namespace gpucosim {
@@ -38,6 +40,18 @@ class BlocksSource : public KernelSource {
   const std::vector<uint8_t>& remap_;
   size_t next_ = 0;
 };
+
+// The compressor's name for an analysed lane shape.
+ReglessPattern pattern_of(const compiler::LanePattern& v) {
+  if (!v.known()) return ReglessPattern::None;
+  const std::string n = compiler::compressor_pattern(v);
+  if (n == "constant") return ReglessPattern::Constant;
+  if (n == "stride-1") return ReglessPattern::Stride1;
+  if (n == "stride-4") return ReglessPattern::Stride4;
+  if (n == "half-stride-1") return ReglessPattern::HalfStride1;
+  if (n == "half-stride-4") return ReglessPattern::HalfStride4;
+  return ReglessPattern::KnownOther;
+}
 
 uint64_t mask_of(const compiler::RegisterSet& s) {
   uint64_t m = 0;
@@ -185,6 +199,11 @@ ReglessKernelCode::ReglessKernelCode(const KernelHeader& h, const OpcodeTable& o
     s.evict = mask_of(t.annotations[i].evict);
   }
   transfers_ = a.code.transfers();
+  if (p.compressor) {
+    const compiler::RegisterValues v = compiler::analyse_register_values(a);
+    for (const compiler::ValueDefinition& d : v.defs)
+      if (d.index < insts_.size() && d.reg < 64) insts_[d.index].shape[d.reg] = uint8_t(pattern_of(d.value));
+  }
 }
 
 int64_t ReglessKernelCode::index_of(uint32_t pc) const {

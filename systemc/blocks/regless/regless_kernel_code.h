@@ -11,6 +11,9 @@
 // reach n_regs is renumbered as a register allocator would number it (registers never live at
 // once share a number; the registers of a 64-bit or vector operand stay adjacent); one that
 // cannot be is refused.
+//
+// With the compressor on, each definition also carries the shape of the value it writes: the
+// register-value analysis over the same code (observed lane addresses, uniform/affine dataflow).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -35,6 +38,9 @@ struct ReglessStaticInst {
   int32_t region = -1;
   uint64_t uses = 0, defs = 0;     // registers read / written (widened, RZ excluded)
   uint64_t erase = 0, evict = 0;   // last uses in the region: freed / evictable after it
+  // Per register it writes, the ReglessPattern of the 32 lane values (regless_compression.h) as
+  // the register-value analysis knows them (compiler/register_values.h); only with the compressor.
+  std::array<uint8_t, 64> shape{};
 };
 
 class ReglessKernelCode {

@@ -26,16 +26,33 @@ ReglessSm::ReglessSm(std::vector<std::unique_ptr<ReglessBlock>> shards, const Co
       golden_(core.max_warps()),
       backing_(core.max_warps()),
       backing_valid_(core.max_warps(), 0) {
+  // The compressed space of a shard: a line per 15 registers of its warps.
+  const uint64_t comp_lines =
+      (uint64_t(p_.n_warps) * p_.n_regs + kReglessRegsPerCompressedLine - 1) / kReglessRegsPerCompressedLine;
   for (auto& b : shards) {
     Shard s;
     s.block = std::move(b);
     s.block->reset(s.out);
+    if (p_.compressor) {
+      ReglessCompressorConfig c;
+      c.n_warps = p_.n_warps;
+      c.n_regs = p_.n_regs;
+      c.lines = p_.compressor_lines;
+      c.data_bits = p_.data_bits;
+      c.base = kReglessCompressedBase + (uint64_t(sm_id) * n_sched_ + shards_.size()) * comp_lines * 128;
+      s.comp = std::make_unique<ReglessCompressor>(c);
+    }
     shards_.push_back(std::move(s));
   }
 }
 
 uint64_t ReglessSm::line_addr(uint32_t slot, uint32_t reg) const {
-  return kReglessBackingBase + ((uint64_t(sm_id_) * warps_.size() + slot) * 64 + reg) * 128;
+  // By register number (seed 000 §4.5.2.3): the SM's R0 of every warp slot in consecutive lines,
+  // then every R1, ... Warps touch the same register numbers at about the same time, so their
+  // lines spread over the L1's sets and the memory channels; one warp's registers side by side
+  // would put every warp's copy of a register one 8 KB stride apart, in one channel and set.
+  const uint64_t per_sm = uint64_t(64) * warps_.size();
+  return kReglessBackingBase + (uint64_t(sm_id_) * per_sm + uint64_t(reg) * warps_.size() + slot) * 128;
 }
 
 // A value for register `reg` written by dynamic instruction `dyn` of warp slot `slot`: distinct
@@ -45,7 +62,11 @@ uint64_t ReglessSm::value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const {
   x ^= x >> 29;
   x *= 0xBF58476D1CE4E5B9ull;
   x ^= x >> 32;
-  return (x & data_mask_) | 1;
+  if (!shards_[0].comp) return (x & data_mask_) | 1;
+  // With the compressor, the value word also says the shape of the 32 lanes it stands for.
+  const WarpState& ws = warps_[slot];
+  const auto shape = ReglessPattern(ws.code->insts()[size_t(ws.sidx[dyn])].shape[reg]);
+  return regless_value_token(x, shape, p_.data_bits);
 }
 
 // ---- clocking --------------------------------------------------------------------------------
@@ -88,6 +109,7 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     const uint32_t slot = slot_of(k, w);
     golden_[slot].fill(0);
     backing_valid_[slot] = 0;
+    if (s.comp) s.comp->clear_warp(w);
   }
   // Blocked: waiting at a barrier, or the next region's metadata not yet decoded.
   for (uint32_t w = 0; w < p_.n_warps; ++w) {
@@ -136,13 +158,31 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.op_data[n] = w.data;
     slots[n] = Slot{-1, i};
   }
-  for (uint32_t ci : s.collectors) {
+  // Registers an older collector of the same warp still has to read. A younger instruction's
+  // allocation of such a register, or a read that releases it, waits until those reads are
+  // answered (write-after-read interlock): a read refused for a busy bank data port would
+  // otherwise find the line reallocated, written and evicted by the younger instruction.
+  const auto unread_by_older = [&](size_t idx, uint32_t slot) {
+    uint64_t m = 0;
+    for (size_t p = 0; p < idx; ++p) {
+      const Collector& oc = colls_[s.collectors[p]];
+      if (oc.slot != slot) continue;
+      for (const Op& op : oc.ops)
+        if (op.kind == kRlRead && !op.done) m |= uint64_t(1) << op.reg;
+    }
+    return m;
+  };
+  for (size_t idx = 0; idx < s.collectors.size(); ++idx) {
+    const uint32_t ci = s.collectors[idx];
     Collector& c = colls_[ci];
     const WarpState& cw = warps_[c.slot];
     for (uint32_t j = 0; j < c.ops.size() && n < p_.n_ops; ++j) {
       const Op& o = c.ops[j];
       if (o.done) continue;
       if (cw.unwritten[o.reg] >= 0 && uint32_t(cw.unwritten[o.reg]) != c.dyn) continue;  // interlock
+      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && idx > 0 &&
+          ((unread_by_older(idx, c.slot) >> o.reg) & 1))
+        continue;  // write-after-read interlock
       in.op_valid |= 1u << n;
       in.op_kind[n] = o.kind;
       in.op_warp[n] = local_of(c.slot);
@@ -154,6 +194,11 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     if (n == p_.n_ops) break;
   }
   // A returned register line (at most one per cycle; before this cycle's request is taken).
+  if (s.comp) {
+    std::vector<ReglessCompressor::Fill> ready;
+    s.comp->take_fills(t, ready);
+    for (const auto& f : ready) s.fills.push_back(Fill{f.warp, f.reg, f.osu_line, f.data});
+  }
   if (!s.fills.empty()) {
     const Fill& f = s.fills.front();
     in.fill_valid = true;
@@ -162,40 +207,8 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.fill_line = f.line;
     in.fill_data = f.data;
   }
-  // The memory stage's request, taken when the L1 queue has room.
-  if (prev.mem_valid && l1q_.size() + 2 <= kL1QueueDepth) {
-    in.mem_ready = true;
-    if (prev.mem_wb) {
-      const uint32_t slot = slot_of(k, prev.mem_wb_warp);
-      backing_[slot][prev.mem_wb_reg] = prev.mem_data;
-      backing_valid_[slot] |= uint64_t(1) << prev.mem_wb_reg;
-      L1Req r;
-      r.addr = line_addr(slot, prev.mem_wb_reg);
-      r.write = true;
-      r.shard = k;
-      l1q_.push_back(r);
-      n_.writebacks += 1;
-    }
-    const uint32_t slot = slot_of(k, prev.mem_warp);
-    const uint64_t bit = uint64_t(1) << prev.mem_reg;
-    if (prev.mem_rd && !(backing_valid_[slot] & bit)) {
-      // No memory copy (never written back since the warp launched, or invalidated): the value
-      // is undefined and the backing store's valid bits answer at once, without a memory access.
-      s.fills.push_back(Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, 0});
-      n_.fetches_undefined += 1;
-    } else if (prev.mem_rd) {
-      L1Req r;
-      r.addr = line_addr(slot, prev.mem_reg);
-      r.shard = k;
-      r.fill = Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, backing_[slot][prev.mem_reg]};
-      l1q_.push_back(r);
-      n_.fetches += 1;
-    }
-    if (prev.mem_inv) {
-      backing_valid_[slot] &= ~bit;
-      n_.invalidations += 1;
-    }
-  }
+  // The memory stage's request, taken when the L1 queue (and the compressor) has room.
+  if (prev.mem_valid) in.mem_ready = take_memory_request(s, k, t, prev);
 
   s.block->step(in, s.out);
   const ReglessOutputs& out = s.out;
@@ -226,6 +239,12 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     if (slots[j].coll < 0) {
       const WriteOp& w = s.writes[slots[j].op];
       golden_[w.slot][w.reg] = w.data;
+      if (s.comp) {  // the share of register values the compressor knows the shape of
+        const ReglessPattern shape = regless_value_pattern(w.data, p_.data_bits);
+        n_.value_writes += 1;
+        n_.values_known += shape != ReglessPattern::None;
+        n_.values_compressible += compressible(shape);
+      }
       WarpState& ww = warps_[w.slot];
       if (ww.used && ww.unwritten[w.reg] == int32_t(w.dyn)) ww.unwritten[w.reg] = -1;
       taken_writes.push_back(slots[j].op);
@@ -514,10 +533,81 @@ void ReglessSm::write(uint32_t warp_slot, const Instruction& inst, uint64_t now)
 
 // ---- backing store ---------------------------------------------------------------------------
 
+// The shard's memory-stage request (write back a victim, fetch, invalidate), taken at the edge
+// ending cycle t when the L1 queue has room for what it may send; false: held (mem_ready 0).
+// With a compressor, a dirty victim of a compressible value stays in compressed space, a fetch of
+// a compressed register is answered from it, and everything else reaches the L1 one cycle later.
+bool ReglessSm::take_memory_request(Shard& s, uint32_t k, uint64_t t, const ReglessOutputs& prev) {
+  if (!s.comp && l1q_.size() + 2 > kL1QueueDepth) return false;
+  if (s.comp) {
+    // Room for what it may send: an uncompressed request, or a compressed line's fetch and the
+    // write-back of the line it replaces.
+    size_t need = 0;
+    if (prev.mem_wb) need += compressible(regless_value_pattern(prev.mem_data, p_.data_bits)) ? 2 : 1;
+    if (prev.mem_rd) need += s.comp->compressed(prev.mem_warp, prev.mem_reg) ? 2 : 1;
+    if (l1q_.size() + need > kL1QueueDepth || !s.comp->can_take()) return false;
+  }
+  const uint64_t not_before = s.comp ? t + 2 : 0;
+  if (prev.mem_wb) {
+    const uint32_t slot = slot_of(k, prev.mem_wb_warp);
+    backing_[slot][prev.mem_wb_reg] = prev.mem_data;
+    backing_valid_[slot] |= uint64_t(1) << prev.mem_wb_reg;
+    n_.writebacks += 1;
+    if (!(s.comp && s.comp->evict(prev.mem_wb_warp, prev.mem_wb_reg, prev.mem_data, t))) {
+      L1Req r;
+      r.addr = line_addr(slot, prev.mem_wb_reg);
+      r.write = true;
+      r.shard = k;
+      r.not_before = not_before;
+      l1q_.push_back(r);
+    }
+  }
+  const uint32_t slot = slot_of(k, prev.mem_warp);
+  const uint64_t bit = uint64_t(1) << prev.mem_reg;
+  if (prev.mem_rd && !(backing_valid_[slot] & bit)) {
+    // No memory copy (never written back since the warp launched, or invalidated): the value
+    // is undefined and the backing store's valid bits answer at once, without a memory access.
+    s.fills.push_back(Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, 0});
+    n_.fetches_undefined += 1;
+  } else if (prev.mem_rd) {
+    n_.fetches += 1;
+    if (s.comp && s.comp->compressed(prev.mem_warp, prev.mem_reg)) {
+      s.comp->preload(prev.mem_warp, prev.mem_reg, prev.mem_line, t);
+    } else {
+      L1Req r;
+      r.addr = line_addr(slot, prev.mem_reg);
+      r.shard = k;
+      r.fill = Fill{prev.mem_warp, prev.mem_reg, prev.mem_line, backing_[slot][prev.mem_reg]};
+      r.not_before = not_before;
+      l1q_.push_back(r);
+    }
+  }
+  if (prev.mem_inv) {
+    backing_valid_[slot] &= ~bit;
+    n_.invalidations += 1;
+    if (s.comp) s.comp->invalidate(prev.mem_warp, prev.mem_reg);
+  }
+  if (s.comp) {  // the compressor's line fetches and write-backs
+    std::vector<ReglessCompressor::L1Op> ops;
+    s.comp->take_l1(ops);
+    for (const auto& o : ops) {
+      L1Req r;
+      r.addr = o.addr;
+      r.write = o.write;
+      r.shard = k;
+      r.cline = o.line;
+      r.not_before = o.ready + 1;
+      l1q_.push_back(r);
+    }
+  }
+  return true;
+}
+
 void ReglessSm::memory_cycle(uint64_t now, MemoryClientPort& port) {
   advance(now);
   if (l1q_.empty()) return;
   const L1Req& r = l1q_.front();
+  if (r.not_before > now) return;  // still in the compressor's stage
   MemoryClientPort::Result res;
   if (r.write) {
     res = port.write_back(r.addr, kLineSectors, now);
@@ -525,7 +615,7 @@ void ReglessSm::memory_cycle(uint64_t now, MemoryClientPort& port) {
     res = port.read(r.addr, kLineSectors, next_token_, now);
     if (res.accepted) {
       awaiting_[next_token_++] = r;
-      (res.hit ? n_.fetch_l1_hits : n_.fetch_l1_misses) += 1;
+      if (r.cline < 0) (res.hit ? n_.fetch_l1_hits : n_.fetch_l1_misses) += 1;
     }
   }
   if (!res.accepted) {
@@ -540,14 +630,18 @@ void ReglessSm::memory_data(uint32_t token, uint64_t now) {
   advance(now);
   auto it = awaiting_.find(token);
   if (it == awaiting_.end()) return;
-  shards_[it->second.shard].fills.push_back(it->second.fill);
+  if (it->second.cline >= 0)
+    shards_[it->second.shard].comp->line_arrived(it->second.cline, now);
+  else
+    shards_[it->second.shard].fills.push_back(it->second.fill);
   awaiting_.erase(it);
 }
 
 bool ReglessSm::memory_idle() const {
   if (!l1q_.empty() || !awaiting_.empty() || !fresh_.empty()) return false;
   for (const Shard& s : shards_)
-    if (!s.fills.empty() || !s.ends.empty() || !s.launches.empty() || !s.writes.empty() || s.out.mem_valid)
+    if (!s.fills.empty() || !s.ends.empty() || !s.launches.empty() || !s.writes.empty() || s.out.mem_valid ||
+        (s.comp && !s.comp->idle()))
       return false;
   return true;
 }
@@ -578,6 +672,12 @@ void ReglessSm::collect(StatsMap& m) const {
   add_stat(m, "regless_region_tables", double(n_.tables));
   add_stat(m, "regless_renumbered_tables", double(n_.renumbered));
   add_stat(m, "regless_gate_refusals", double(refusals_));
+  if (shards_[0].comp) {
+    add_stat(m, "regless_value_writes", double(n_.value_writes));
+    add_stat(m, "regless_value_writes_known", double(n_.values_known));
+    add_stat(m, "regless_value_writes_compressible", double(n_.values_compressible));
+    for (const Shard& s : shards_) s.comp->collect(m);
+  }
   for (const Shard& s : shards_) s.block->collect(m);
 }
 

@@ -15,6 +15,8 @@
 //   MemoryClient     (ReglessBackingClient) the register backing store in global memory: one
 //                    128-byte line per register of a warp slot, reached through the L1 one request
 //                    per cycle, write-backs as write-back lines allocated without a fetch.
+//                    With gpucosim_regless_compressor=1 each shard's requests pass its
+//                    compressor first (regless_compressor.h; docs/blocks/regless.md §9).
 //
 // The shards are clocked lazily: every hook first steps them up to the cycle it is called in
 // (the pins of cycle t are built from what the SM did in cycle t, then the edge ending t).
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "systemc/blocks/regless/regless_block.h"
+#include "systemc/blocks/regless/regless_compressor.h"
 #include "systemc/blocks/regless/regless_kernel_code.h"
 #include "systemc/config/gpu_config.h"
 #include "systemc/sm/memory_clients.h"
@@ -35,8 +38,10 @@
 
 namespace gpucosim {
 
-// Where the backing store lives: far above any workload's or trace's data.
+// Where the backing store lives: far above any workload's or trace's data. Compressed lines
+// follow the uncompressed space (2^40 bytes of it), one block of lines per shard.
 constexpr uint64_t kReglessBackingBase = uint64_t(1) << 44;
+constexpr uint64_t kReglessCompressedBase = kReglessBackingBase + (uint64_t(1) << 40);
 
 class ReglessSm : public IssueGate, public SmEventListener {
  public:
@@ -115,6 +120,8 @@ class ReglessSm : public IssueGate, public SmEventListener {
     bool write = false;
     uint32_t shard = 0;
     Fill fill;  // reads
+    int32_t cline = -1;        // a compressed line fetched for the shard's compressor
+    uint64_t not_before = 0;   // first cycle it may be sent (past the compressor's stage)
   };
   struct KernelEntry {
     std::shared_ptr<const ReglessKernelCode> code;
@@ -129,6 +136,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     std::deque<std::pair<uint32_t, uint64_t>> launches;  // local warp, first cycle it may be presented
     std::deque<Fill> fills;
     std::vector<uint32_t> collectors;            // indices into colls_, allocation order
+    std::unique_ptr<ReglessCompressor> comp;     // null: no compressor
   };
 
   void advance(uint64_t now);
@@ -139,6 +147,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
   uint64_t line_addr(uint32_t slot, uint32_t reg) const;
   uint64_t value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const;
   void instruction_done(uint32_t slot, uint32_t dyn, uint64_t now);
+  bool take_memory_request(Shard& s, uint32_t k, uint64_t t, const ReglessOutputs& prev);
 
   std::vector<Shard> shards_;
   ReglessParams p_;
@@ -176,7 +185,8 @@ class ReglessSm : public IssueGate, public SmEventListener {
     uint64_t cycles = 0, reads = 0, allocs = 0, writes = 0, op_retries = 0, regions = 0, metadata = 0,
              preloads = 0, fetches = 0, fetches_undefined = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
              invalidations = 0, capacity_stalls = 0, barrier_blocked = 0, l1_requests = 0, l1_retries = 0,
-             value_errors = 0, tables = 0, renumbered = 0;
+             value_errors = 0, tables = 0, renumbered = 0, value_writes = 0, values_known = 0,
+             values_compressible = 0;
   } n_;
   mutable uint64_t refusals_ = 0;
 };
