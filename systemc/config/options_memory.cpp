@@ -132,13 +132,14 @@ const OptionDef kClocksAndLimits[] = {
            s.gpu.limits.sched_policy = k;
            return;
          }
-       throw ValueError("expected fcfs, npq, ppq, ppq_shared or dss");
+       throw ValueError("expected fcfs, npq, ppq, ppq_shared or dss, got '" + std::string(v) + "'");
      }},
     {"gpucosim_preemption", OptionType::String, "context_switch", "limits.preemption",
      "how ppq, ppq_shared and dss take an SM from a kernel: context_switch (save the blocks' contexts "
      "through the memory system, restore them later) or drain (no new blocks; the SM is taken when they finish)",
      [](V v, S& s) {
-       if (v != "context_switch" && v != "drain") throw ValueError("expected context_switch or drain");
+       if (v != "context_switch" && v != "drain")
+         throw ValueError("expected context_switch or drain, got '" + std::string(v) + "'");
        s.gpu.limits.preemption = v == "drain" ? PreemptionKind::Drain : PreemptionKind::ContextSwitch;
      }},
 };

@@ -231,9 +231,9 @@ INSTANTIATE_TEST_SUITE_P(
              "--workload vecadd@tokens=4: tokens=4: the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
              "expected dss"},
         Case{"SchedPolicyUnknown", "run --workload vecadd --set gpucosim_sched_policy=edf --out gpucosim-out/never", 1,
-             "-gpucosim_sched_policy edf: expected fcfs, npq, ppq, ppq_shared or dss"},
+             "-gpucosim_sched_policy: expected fcfs, npq, ppq, ppq_shared or dss, got 'edf'"},
         Case{"PreemptionUnknown", "run --workload vecadd --set gpucosim_preemption=kill --out gpucosim-out/never", 1,
-             "-gpucosim_preemption kill: expected context_switch or drain"},
+             "-gpucosim_preemption: expected context_switch or drain, got 'kill'"},
         Case{"AppRepeatZero", "run --workload vecadd@repeat=0 --out gpucosim-out/never", 1,
              "--workload vecadd@repeat=0: repeat: expected an integer in 1..1000000, got '0'"},
         Case{"AppStartNegative", "run --workload vecadd@start=-3 --out gpucosim-out/never", 1,
