@@ -158,37 +158,31 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.op_data[n] = w.data;
     slots[n] = Slot{-1, i};
   }
-  // What older collectors of the same warp still have to read: the registers, and the banks in
-  // which such a read releases its line. A younger instruction's allocation of such a register,
-  // or a read that releases it, waits until those reads are answered (write-after-read): a read
-  // refused for a busy bank data port would otherwise find the line reallocated, written and
-  // evicted by the younger instruction. And a younger allocation waits for an older read that
-  // frees a line in its bank: the compiler's per-bank budget counts on that line being reused
-  // (an interior register erased at its last read, the next one allocated after it), so with
-  // every other line of the bank reserved the allocation would find none.
+  // What must be answered before a collector's operands may be presented (write-after-read and
+  // line reuse): the registers older collectors of the same warp still have to read, and the
+  // banks in which an unanswered read of an older collector or of this one releases its line.
+  // A younger instruction's allocation of such a register, or a read that releases it, waits
+  // until those reads are answered: a read refused for a busy bank data port would otherwise find
+  // the line reallocated, written and evicted by the younger instruction. And an allocation waits
+  // for a read that frees a line in its bank: the compiler's per-bank budget counts on that line
+  // being reused (an interior register erased at its last read, the next one allocated after it),
+  // so with every other line of the bank reserved the allocation would find none.
   struct Unread {
-    uint64_t regs = 0;
+    uint64_t older_regs = 0;
     uint32_t releasing_banks = 0;
   };
-  const auto unread_by_older = [&](size_t idx, uint32_t slot) {
+  const auto unread_before = [&](size_t idx, uint32_t slot) {
     Unread u;
-    for (size_t p = 0; p < idx; ++p) {
+    for (size_t p = 0; p <= idx; ++p) {
       const Collector& oc = colls_[s.collectors[p]];
       if (oc.slot != slot) continue;
       for (const Op& op : oc.ops) {
         if (op.kind != kRlRead || op.done) continue;
-        u.regs |= uint64_t(1) << op.reg;
+        if (p < idx) u.older_regs |= uint64_t(1) << op.reg;
         if (op.rel != kRlKeep) u.releasing_banks |= 1u << p_.bank_of(local_of(slot), op.reg);
       }
     }
     return u;
-  };
-  // An unanswered read of collector `c` releasing a line of bank `b` (reads precede allocations).
-  const auto frees_in_bank = [&](const Collector& c, uint32_t b) {
-    for (const Op& op : c.ops)
-      if (op.kind == kRlRead && !op.done && op.rel != kRlKeep && p_.bank_of(local_of(c.slot), op.reg) == b)
-        return true;
-    return false;
   };
   // An older instruction's result not yet written whose write releases a line of bank `b` (a
   // result no later instruction reads, or an output at its last use): the compiler counted that
@@ -209,19 +203,17 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     const uint32_t ci = s.collectors[idx];
     Collector& c = colls_[ci];
     const WarpState& cw = warps_[c.slot];
+    const Unread u = unread_before(idx, c.slot);
     for (uint32_t j = 0; j < c.ops.size() && n < p_.n_ops; ++j) {
       const Op& o = c.ops[j];
       if (o.done) continue;
       if (cw.unwritten[o.reg] >= 0 && uint32_t(cw.unwritten[o.reg]) != c.dyn) continue;  // interlock
-      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && idx > 0) {
-        const Unread u = unread_by_older(idx, c.slot);
-        if ((u.regs >> o.reg) & 1) continue;  // write-after-read interlock
-        if (o.kind == kRlAlloc && ((u.releasing_banks >> p_.bank_of(local_of(c.slot), o.reg)) & 1)) continue;
+      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && ((u.older_regs >> o.reg) & 1)) continue;  // write-after-read
+      if (o.kind == kRlAlloc) {
+        const uint32_t b = p_.bank_of(local_of(c.slot), o.reg);
+        if ((u.releasing_banks >> b) & 1) continue;  // a read freeing a line of this bank first
+        if (write_frees_in_bank(c, b)) continue;     // an older result releasing its line here first
       }
-      if (o.kind == kRlAlloc && frees_in_bank(c, p_.bank_of(local_of(c.slot), o.reg)))
-        continue;  // the instruction's own last read in this bank first (its line may be this one's)
-      if (o.kind == kRlAlloc && write_frees_in_bank(c, p_.bank_of(local_of(c.slot), o.reg)))
-        continue;  // an older result that releases its line in this bank is written first
       in.op_valid |= 1u << n;
       in.op_kind[n] = o.kind;
       in.op_warp[n] = local_of(c.slot);
