@@ -198,9 +198,13 @@ TEST_P(docs_examples, EveryCommandRunsAndPrintsWhatThePageShows) {
   std::printf("%d example(s) of %s ran\n", ran, page.c_str());
   // Every table entry for this page matched an example.
   for (const CiSize& s : kCiSize)
-    if (page == s.page) EXPECT_GT(used[std::string(s.page) + s.contains], 0) << "stale CI-size entry: " << s.contains;
+    if (page == s.page) {
+      EXPECT_GT(used[std::string(s.page) + s.contains], 0) << "stale CI-size entry: " << s.contains;
+    }
   for (const NotRun& n : kNotRun)
-    if (page == n.page) EXPECT_GT(used[std::string(n.page) + n.contains], 0) << "stale not-run entry: " << n.contains;
+    if (page == n.page) {
+      EXPECT_GT(used[std::string(n.page) + n.contains], 0) << "stale not-run entry: " << n.contains;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Pages, docs_examples, ::testing::ValuesIn(doc_pages()),
