@@ -133,6 +133,8 @@ Row measure(const std::string& spec, const CliResult& off, const CliResult& rl) 
   row.l1_requests = rl.total("regless_l1_requests");
   row.sm_cycles = rl.total("sm_cycles");
   row.writebacks = rl.total("regless_writebacks");
+  row.dram_row_hits_off = off.total("dram_row_buffer_hit_rate");
+  row.dram_row_hits_rl = rl.total("dram_row_buffer_hit_rate");
   const gpucosim::power::EnergyReport eo = run_energy(off), er = run_energy(rl);
   row.rf_energy_nj = component_nj(eo, "register_file");
   row.rs_energy_nj = component_nj(er, "register_structure");

@@ -199,11 +199,11 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
 
   o << "## Run time and preloads (512 lines per SM)\n\n";
   o << "| workload | parameters | full RF cycles | RegLess cycles | ratio | global insts | live across loads | "
-       "preloads | OSU | L1 | L2/DRAM | undefined | write-backs | L1 req/SM cycle |\n"
-       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+       "preloads | OSU | L1 | L2/DRAM | undefined | write-backs | L1 req/SM cycle | DRAM row hits full RF / RegLess |\n"
+       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows) {
     if (!r.ok) {
-      o << "| " << r.workload << " | " << r.params << " | failed | | | | | | | | | | | |\n";
+      o << "| " << r.workload << " | " << r.params << " | failed | | | | | | | | | | | | |\n";
       continue;
     }
     const double p = std::max(1.0, r.preloads());
@@ -211,10 +211,14 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
       << fmt("%.3f", r.ratio()) << " | " << pct(r.global_share, 0) << " | " << fmt("%.1f", r.live_across_loads)
       << " | " << num(r.preloads()) << " | " << pct(r.preloads_osu / p) << " | " << pct(r.preloads_l1 / p, 2) << " | "
       << pct(r.preloads_l2_dram / p, 3) << " | " << pct(r.preloads_undefined / p) << " | " << num(r.writebacks)
-      << " | " << fmt("%.4f", r.l1_per_cycle()) << " |\n";
+      << " | " << fmt("%.4f", r.l1_per_cycle()) << " | " << pct(r.dram_row_hits_off, 0) << " / "
+      << pct(r.dram_row_hits_rl, 0) << " |\n";
   }
   o << "\n*Undefined*: a preload of a register never written since its warp launched (the backing "
-       "store's valid bit answers it without a memory access).\n\n";
+       "store's valid bit answers it without a memory access). *DRAM row hits*: the DRAM row-buffer hit "
+       "rate of each run. Where RegLess runs faster than the full register file, compare the two: the "
+       "capacity manager's gating (a warp issues only inside an activated region) can spread the warps' "
+       "loads out in time, and the DRAM then serves them with more row hits.\n\n";
 
   o << "## Energy and the compressor (512 lines per SM)\n\n";
   o << "Energy at 45 nm from each run's statistics and configuration (`power/gpu_energy.h`, as "

@@ -26,6 +26,7 @@ struct Row {
   double preloads_osu = 0, preloads_l1 = 0, preloads_l2_dram = 0, preloads_undefined = 0;
   double l1_requests = 0, sm_cycles = 0;  // RegLess L1 requests; SM cycles summed over SMs
   double writebacks = 0;
+  double dram_row_hits_off = 0, dram_row_hits_rl = 0;  // DRAM row-buffer hit rates of the two runs
   // Compiler regions (gpucosim analyze regions): static instructions per region, warp
   // instructions per region execution, regions, and the share of register writes of known value.
   double static_per_region = 0, dynamic_per_region = 0, regions = 0, known_value_share = 0;
