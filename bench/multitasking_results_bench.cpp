@@ -55,46 +55,61 @@ struct MixSpec {
 };
 
 struct Scheme {
-  const char* policy;
+  const char* name;       // MixRun::policy: the CLI's policy, or fcfs_sm
+  const char* policy;     // -gpucosim_sched_policy
   const char* mechanism;  // "" = the policy preempts nothing
 };
-constexpr Scheme kPriorityRuns[] = {{"fcfs", ""},   {"npq", ""},
-                                    {"ppq", "context_switch"}, {"ppq", "drain"},
-                                    {"ppq_shared", "context_switch"}, {"ppq_shared", "drain"}};
-constexpr Scheme kDssRuns[] = {{"fcfs", ""}, {"dss", "context_switch"}, {"dss", "drain"}};
+// fcfs_sm: first come, first served at SM granularity (NPQ with every priority equal): the
+// seed's non-prioritised baseline, which gives each SM to one kernel (spec 003 §2.1 leaves
+// sharing an SM between processes to future work). `fcfs` shares SMs (GPGPU-Sim's first fit).
+constexpr Scheme kPriorityRuns[] = {{"fcfs", "fcfs", ""},
+                                    {"fcfs_sm", "npq", ""},
+                                    {"npq", "npq", ""},
+                                    {"ppq", "ppq", "context_switch"},
+                                    {"ppq", "ppq", "drain"},
+                                    {"ppq_shared", "ppq_shared", "context_switch"},
+                                    {"ppq_shared", "ppq_shared", "drain"}};
+constexpr Scheme kDssRuns[] = {{"fcfs", "fcfs", ""},
+                               {"fcfs_sm", "npq", ""},
+                               {"dss", "dss", "context_switch"},
+                               {"dss", "dss", "drain"}};
 
-// The mixes. Sizes keep every run small on a 4-SM GPU (one core runs the whole page in minutes):
+// The mixes, on seed 003's GPU (TANASIC-T51, 13 SMs); sizes keep every run to about a second:
 //  - longblock (long blocks, 12 registers, no shared memory) fills every SM (2048 threads per SM)
-//    in two waves; its blocks run ~100x longer than their save;
+//    in two waves; its blocks run far longer than their save;
 //  - bigctx (blocks of ~20 instructions with 64 registers per thread and 8 KB of shared memory,
 //    two per SM) saves ~74 KB per block;
 //  - the high-priority application (vecadd) arrives while the first has filled the GPU.
-// The arrival cycles are taken from the solo runs (half the low-priority application's solo
-// turnaround over its waves), so they follow the model rather than being tuned by hand.
+// The arrival cycle is derived from the solo run (half the low-priority application's solo
+// turnaround over its waves), so it follows the model rather than being set by hand.
 std::vector<MixSpec> priority_mixes(bool quick) {
   if (quick)
     return {{"longblock + vecadd", {{"longblock:n=4096,iters=32"}, {"vecadd:n=2048", 1}}, Regime::LongBlocks},
             {"bigctx + vecadd", {{"bigctx:n=8192"}, {"vecadd:n=2048", 1}}, Regime::BigContext}};
-  return {{"longblock + vecadd", {{"longblock:n=16384,iters=128"}, {"vecadd:n=16384", 1}}, Regime::LongBlocks},
-          {"bigctx + vecadd", {{"bigctx:n=65536"}, {"vecadd:n=16384", 1}}, Regime::BigContext}};
+  return {{"longblock + vecadd", {{"longblock:n=53248,iters=128"}, {"vecadd:n=53248", 1}}, Regime::LongBlocks},
+          {"bigctx + vecadd", {{"bigctx:n=212992"}, {"vecadd:n=53248", 1}}, Regime::BigContext}};
 }
 
-// DSS mixes of 2, 4 and 6 processes: one long application and shorter ones, all relaunched
-// (repeat=3) while another is unfinished.
+// DSS mixes of 2, 4, 6 and 8 processes (the seed's counts): the first 2, 4, ... of one list, a
+// long application first, all relaunched (repeat=3) while another is unfinished.
 std::vector<MixSpec> dss_mixes(bool quick) {
-  auto mix = [](std::vector<std::string> w) {
+  auto mix = [](const std::vector<std::string>& all, size_t n) {
     MixSpec m;
-    for (const std::string& s : w) {
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& s = all[i];
       m.name += (m.name.empty() ? "" : " + ") + s.substr(0, s.find(':'));
       m.apps.push_back(AppSpec{s, 0, 0, 3});
     }
     return m;
   };
-  if (quick) return {mix({"longblock:n=4096,iters=32", "vecadd:n=2048"}),
-                     mix({"longblock:n=4096,iters=32", "vecadd:n=2048", "compute:n=2048,iters=4", "bigctx:n=2048"})};
-  const std::vector<std::string> all = {"longblock:n=16384,iters=128", "vecadd:n=16384", "compute:n=8192",
-                                        "bigctx:n=16384", "transpose_naive:n=256", "spmv_csr"};
-  return {mix({all[0], all[1]}), mix({all[0], all[1], all[2], all[3]}), mix(all)};
+  if (quick) {
+    const std::vector<std::string> all = {"longblock:n=4096,iters=32", "vecadd:n=2048", "compute:n=2048,iters=4",
+                                          "bigctx:n=2048"};
+    return {mix(all, 2), mix(all, 4)};
+  }
+  const std::vector<std::string> all = {"longblock:n=53248,iters=128", "vecadd:n=53248", "compute:n=26624",
+                                        "bigctx:n=53248", "transpose_naive:n=512", "kmeans", "spmv_csr", "stencil2d"};
+  return {mix(all, 2), mix(all, 4), mix(all, 6), mix(all, 8)};
 }
 
 std::string label_of(const std::string& workload) { return workload; }
@@ -114,7 +129,7 @@ std::vector<CliResult> run_all(const std::vector<std::string>& args, unsigned th
 
 MixRun read_run(const CliResult& r, const Scheme& s, size_t n_apps) {
   MixRun run;
-  run.policy = s.policy;
+  run.policy = s.name;
   run.mechanism = s.mechanism;
   if (!r.ok || !r.stats.contains("multiprogram") || r.stats.at("applications").size() != n_apps) return run;
   run.ok = true;
@@ -172,7 +187,7 @@ int bench_multitasking_results(int argc, char** argv) {
   using namespace gpucosim::bench::multitasking;
   std::string out = "docs/results/multitasking.md", config = "TANASIC-T51";
   bool quick = false;
-  double sms = 4, jobs_d = std::max(1u, std::thread::hardware_concurrency());
+  double sms = 0, jobs_d = std::max(1u, std::thread::hardware_concurrency());
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
     if (!std::strcmp(argv[i], "--out") && has_value) out = argv[++i];
@@ -188,8 +203,8 @@ int bench_multitasking_results(int argc, char** argv) {
     }
   }
   const unsigned jobs = unsigned(jobs_d);
-  const std::string gpu = " --config " + config + " --set gpgpu_n_clusters=" + std::to_string(int(sms)) +
-                          " --set gpgpu_n_cores_per_cluster=1";
+  std::string gpu = " --config " + config;
+  if (sms > 0) gpu += " --set gpgpu_n_clusters=" + std::to_string(int(sms)) + " --set gpgpu_n_cores_per_cluster=1";
   std::vector<MixSpec> pri = priority_mixes(quick), dss = dss_mixes(quick);
 
   // 1. Solo turnarounds under FCFS, one run per distinct application.
@@ -214,6 +229,7 @@ int bench_multitasking_results(int argc, char** argv) {
     solo_file[label_of(labels[i])] = t;
     solo_cycles[labels[i]] = t;
     clock_mhz = solo[i].config.at("clock").value("core_mhz", 0.0);
+    sms = solo[i].sms();
   }
   const std::filesystem::path work = std::filesystem::temp_directory_path() /
                                      ("gpucosim-multitasking-" + std::to_string(::getpid()));
@@ -239,7 +255,7 @@ int bench_multitasking_results(int argc, char** argv) {
   std::vector<std::pair<size_t, Scheme>> what;  // mix index (priority first, then DSS), scheme
   auto queue = [&](const MixSpec& m, size_t index, const Scheme& s) {
     std::string a;
-    for (const AppSpec& app : m.apps) a += "--workload " + app.arg(s.policy) + " ";
+    for (const AppSpec& app : m.apps) a += "--workload " + app.arg(s.name) + " ";
     a += gpu.substr(1) + " --set gpucosim_sched_policy=" + s.policy;
     if (*s.mechanism) a += std::string(" --set gpucosim_preemption=") + s.mechanism;
     a += " --solo-baselines " + solo_path;
@@ -255,13 +271,13 @@ int bench_multitasking_results(int argc, char** argv) {
   std::filesystem::remove_all(work);
 
   Input in;
-  in.config = config + " with " + std::to_string(int(sms)) + " SMs (`" + gpu.substr(1) + "`)";
+  in.config = "`" + gpu.substr(1) + "`";
   in.sms = sms;
   in.clock_mhz = clock_mhz;
   in.quick = quick;
   in.command = "build/release/bench/gpucosim-bench multitasking-results" + std::string(quick ? " --quick" : "") +
                (config != "TANASIC-T51" ? " --config " + config : "") +
-               (sms != 4 ? " --sms " + std::to_string(int(sms)) : "");
+               (gpu.find("n_clusters") != std::string::npos ? " --sms " + std::to_string(int(sms)) : "");
   auto to_mix = [](const MixSpec& s) {
     Mix m;
     m.name = s.name;

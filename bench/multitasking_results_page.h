@@ -92,6 +92,11 @@ constexpr double kMuchLonger = 4.0;       // "blocks run much longer than a save
 constexpr double kNpqNeutral = 0.10;      // NPQ ~1.0x: within +-10 %
 constexpr double kShortShare = 0.25;      // a DSS application is short when solo <= 1/4 of the longest
 constexpr double kSaveModelFactor = 2.0;  // measured save within a factor 2 of the analytic model
+// Two figures compare (better, more, less) only when they differ by more than this share; a
+// difference below it is noise of one run, not a trend.
+constexpr double kMargin = 0.01;
+inline bool exceeds(double a, double b) { return a > b * (1 + kMargin); }       // a clearly above b
+inline bool not_below(double a, double b) { return a >= b * (1 - kMargin); }   // a at least about b
 
 struct Check {
   std::string id;      // "a", "b", "c1" ...

@@ -59,6 +59,7 @@ Mix priority_mix(Regime regime) {
   const std::vector<double> solo = {100000, 10000};
   const bool lb = regime == Regime::LongBlocks;
   m.runs.push_back(run("fcfs", "", {1.1, 8.0}, solo, 1.0, 0.12));
+  m.runs.push_back(run("fcfs_sm", "", {1.1, 8.2}, solo, 1.0, 0.12));
   m.runs.push_back(run("npq", "", {1.1, 8.0}, solo, 1.03, 0.12));
   m.runs.push_back(run("ppq", "context_switch", {1.3, lb ? 1.5 : 3.0}, solo, 0.95, 0.4, 4, lb ? 4000 : 32000));
   m.runs.push_back(run("ppq", "drain", {1.2, lb ? 4.0 : 2.0}, solo, 0.90, 0.3, 4, lb ? 80000 : 2000));
@@ -123,7 +124,7 @@ const Check& check(const Summary& s, const std::string& id) {
   return none;
 }
 
-const std::vector<std::string> kIds = {"a", "b", "c1", "c2", "d1", "d2", "d3", "d4", "e1", "e2", "e3", "f1", "f2"};
+const std::vector<std::string> kIds = {"a", "b1", "b2", "c1", "c2", "d1", "d2", "d3", "d4", "e1", "e2", "e3", "f1", "f2"};
 
 TEST(MultitaskingResultsPage, EveryTrendHoldsOnFiguresThatShowIt) {
   const Input in = all_hold();
@@ -131,23 +132,23 @@ TEST(MultitaskingResultsPage, EveryTrendHoldsOnFiguresThatShowIt) {
   ASSERT_EQ(s.checks.size(), kIds.size());
   for (const std::string& id : kIds) EXPECT_TRUE(check(s, id).holds) << id << ": " << check(s, id).ours;
   EXPECT_EQ(s.held(), int(kIds.size()));
-  EXPECT_NEAR(hp_improvement(in.priority[0], in.priority[0].runs[2]), 8.0 / 1.5, 1e-12);
+  EXPECT_NEAR(hp_improvement(in.priority[0], in.priority[0].runs[3]), 8.0 / 1.5, 1e-12);
   const std::string page = results_page(in, s);
-  EXPECT_NE(page.find("13 of 13 trends hold"), std::string::npos);
+  EXPECT_NE(page.find("14 of 14 trends hold"), std::string::npos);
   EXPECT_EQ(page.find("does not hold"), std::string::npos);
   for (const char* part : {"## Trends", "## Priority mixes", "## DSS against FCFS", "## Context save", "| PPQ-CS |",
-                           "| PPQ-shared-drain |", "| DSS-CS |", "5.33x"})
+                           "| PPQ-shared-drain |", "| FCFS-SM |", "| DSS-CS |", "5.33x"})
     EXPECT_NE(page.find(part), std::string::npos) << part;
 }
 
 TEST(MultitaskingResultsPage, EachTrendFailsWhenItsFiguresDoNotShowIt) {
   Input in = all_hold();
   // (a) draining as quick as context switch for the high-priority application.
-  in.priority[0].runs[3].apps[1].ntt = 1.4;
-  // (b) NPQ 1.3x better than FCFS.
-  in.priority[1].runs[1].apps[1].ntt = 8.0 / 1.3;
+  in.priority[0].runs[4].apps[1].ntt = 1.4;
+  // (b1, b2) NPQ 1.3x better than FCFS and than FCFS-SM.
+  in.priority[1].runs[2].apps[1].ntt = 8.0 / 1.3;
   // (c1, c2) the big-context mix's saves are not longer than its drains.
-  in.priority[1].runs[3].kernels[0].preemption_cycles = 4 * 40000.0;
+  in.priority[1].runs[4].kernels[0].preemption_cycles = 4 * 40000.0;
   // (d1, d2, d3) at 4 processes DSS slows the short ones down, speeds the long one up, and
   // lowers fairness; (d4) so the fairness gain falls from 2 to 4 processes.
   for (MixRun& r : in.dss[1].runs)
@@ -158,10 +159,10 @@ TEST(MultitaskingResultsPage, EachTrendFailsWhenItsFiguresDoNotShowIt) {
     }
   // (e1) draining cheaper than context switch; (e2) shared cheaper than exclusive.
   for (Mix& m : in.priority) {
-    m.runs[2].stp = 0.8;
-    m.runs[3].stp = 0.95;
-    m.runs[4].stp = 0.99;
+    m.runs[3].stp = 0.8;
+    m.runs[4].stp = 0.95;
     m.runs[5].stp = 0.99;
+    m.runs[6].stp = 0.99;
   }
   // (e3) DSS-CS costs more STP than DSS-drain.
   for (Mix& m : in.dss) m.runs[1].stp = 1.0;
@@ -172,7 +173,7 @@ TEST(MultitaskingResultsPage, EachTrendFailsWhenItsFiguresDoNotShowIt) {
   for (const std::string& id : kIds) EXPECT_FALSE(check(s, id).holds) << id << ": " << check(s, id).ours;
   EXPECT_EQ(s.held(), 0);
   const std::string page = results_page(in, s);
-  EXPECT_NE(page.find("0 of 13 trends hold"), std::string::npos);
+  EXPECT_NE(page.find("0 of 14 trends hold"), std::string::npos);
   size_t n = 0;
   for (size_t p = page.find("**does not hold**"); p != std::string::npos; p = page.find("**does not hold**", p + 1)) ++n;
   EXPECT_EQ(n, kIds.size());
@@ -181,11 +182,11 @@ TEST(MultitaskingResultsPage, EachTrendFailsWhenItsFiguresDoNotShowIt) {
 
 TEST(MultitaskingResultsPage, AFailedRunIsShownAndFailsItsTrends) {
   Input in = all_hold();
-  in.priority[0].runs[2].ok = false;  // PPQ-CS of the long-block mix
+  in.priority[0].runs[3].ok = false;  // PPQ-CS of the long-block mix
   const Summary s = summarise(in);
   EXPECT_FALSE(check(s, "a").holds);
   EXPECT_FALSE(check(s, "e1").holds);
-  EXPECT_TRUE(check(s, "b").holds);
+  EXPECT_TRUE(check(s, "b1").holds);
   const std::string page = results_page(in, s);
   EXPECT_NE(page.find("| PPQ-CS | failed"), std::string::npos);
 }
