@@ -58,7 +58,7 @@ const CiSize kCiSize[] = {
      "warppool-results --quick --out out/warppool.md", "~7 min; --quick checks the generator at the test sizes"},
     {"docs/user-guide.md", "gpucosim-bench multitasking-results", "multitasking-results",
      "multitasking-results --quick --out out/multitasking.md",
-     "~N min of mixes; --quick checks the generator on tiny mixes"},
+     "~1.5 min of runs; --quick checks the generator on tiny mixes"},
     {"docs/synthesis.md", "synth warppool", "synth warppool", "synth tests/synth/fixtures/fifo_sram",
      "a WarpPool synthesis takes minutes (the GTX 480 set over 40); the same options on the small fixture"},
     {"docs/synthesis.md", "--update-golden", "--update-golden", "--update-golden --golden out/golden.json",
