@@ -112,8 +112,6 @@ std::vector<MixSpec> dss_mixes(bool quick) {
   return {mix(all, 2), mix(all, 4), mix(all, 6), mix(all, 8)};
 }
 
-std::string label_of(const std::string& workload) { return workload; }
-
 // Runs `jobs` commands on `threads` threads; results in order.
 std::vector<CliResult> run_all(const std::vector<std::string>& args, unsigned threads) {
   std::vector<CliResult> out(args.size());
@@ -159,7 +157,6 @@ MixRun read_run(const CliResult& r, const Scheme& s, size_t n_apps) {
   run.stp = mp.value("stp", 0.0);
   run.fairness = mp.value("fairness", 0.0);
   run.cycles = r.total("gpu_sim_cycle");
-  run.context_dram_reads = r.total("L2.client_context_mover_dram_reads");
   return run;
 }
 
@@ -226,7 +223,7 @@ int bench_multitasking_results(int argc, char** argv) {
       return 1;
     }
     const double t = solo[i].stats.at("applications").at(0).at("runs").at(0).value("turnaround_cycles", 0.0);
-    solo_file[label_of(labels[i])] = t;
+    solo_file[labels[i]] = t;  // --solo-baselines keys: the spec as given
     solo_cycles[labels[i]] = t;
     clock_mhz = solo[i].config.at("clock").value("core_mhz", 0.0);
     sms = solo[i].sms();

@@ -37,7 +37,6 @@ struct MixRun {
   std::vector<KernelResult> kernels;
   double antt = 0, stp = 0, fairness = 0;
   double cycles = 0;
-  double context_dram_reads = 0;  // L2 misses of context-mover reads (restores that reached DRAM)
   std::string label() const;      // "PPQ-CS", "NPQ", ...
 };
 
