@@ -12,6 +12,7 @@ int bench_sram_accuracy(int argc, char** argv);
 int bench_synth_time(int argc, char** argv);
 int bench_accelsim_speed(int argc, char** argv);
 int bench_regless_results(int argc, char** argv);
+int bench_multitasking_results(int argc, char** argv);
 
 namespace {
 
@@ -37,6 +38,9 @@ constexpr Bench kBenches[] = {
     {"regless-results", bench_regless_results,
      "run the sweep bench/sweeps/regless-results.yaml (seed 000's RegLess results on GTX980), write "
      "docs/results/regless.md [--out FILE] [--quick] [--sweep FILE] [--from DIR | --sweep-out DIR] [-j N]"},
+    {"multitasking-results", bench_multitasking_results,
+     "built-in kernel mixes under FCFS, NPQ, PPQ and DSS with context switch and draining (seed 003's trends on "
+     "TANASIC-T51 with 4 SMs), write docs/results/multitasking.md [--out FILE] [--quick] [-j N] [--config P] [--sms N]"},
     {"sram-accuracy", bench_sram_accuracy,
      "SRAM model vs CACTI 7.0 on the held-out split of cacti7_train.csv, by part of the space [--csv P] [--split S] [--rows] [--fit]"},
     {"synth-time", bench_synth_time,

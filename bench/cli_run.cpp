@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -21,15 +22,14 @@ double CliResult::sms() const {
   return core.value("n_clusters", 0.0) * core.value("cores_per_cluster", 0.0);
 }
 
-CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets) {
+CliResult run_args(const std::string& args) {
   // One scratch folder per process and call, so concurrent benchmarks do not collide.
-  static unsigned serial = 0;
+  static std::atomic<unsigned> serial{0};
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("gpucosim-bench-" + std::to_string(getpid()) + "-" + std::to_string(serial++)))
                               .string();
-  std::string cmd = gpucosim_exe() + " run --quiet --workload " + spec + " --config " + config + " --out " + out;
+  std::string cmd = gpucosim_exe() + " run --quiet " + args + " --out " + out;
   if (isatty(STDERR_FILENO)) cmd += " --progress";  // each run's progress line, as `gpucosim run` shows it
-  for (const std::string& s : sets) cmd += " --set " + s;
   CliResult r;
   if (std::system(cmd.c_str()) != 0) {
     std::fprintf(stderr, "failed: %s\n", cmd.c_str());
@@ -41,6 +41,12 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
   std::filesystem::remove_all(out);
   if (!r.ok) std::fprintf(stderr, "unreadable stats of `%s`\n", cmd.c_str());
   return r;
+}
+
+CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets) {
+  std::string args = "--workload " + spec + " --config " + config;
+  for (const std::string& s : sets) args += " --set " + s;
+  return run_args(args);
 }
 
 CliResult read_run_dir(const std::string& dir) {

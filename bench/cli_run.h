@@ -26,6 +26,10 @@ struct CliResult {
 // effective-config.json); ok=false when they are missing or unreadable.
 CliResult read_run_dir(const std::string& dir);
 
+// `gpucosim run --quiet ARGS --out TMP` (ARGS: applications, --config, --set ... as on the command
+// line); prints the command to stderr and returns ok=false when the run fails.
+CliResult run_args(const std::string& args);
+
 // `gpucosim run --quiet --workload SPEC --config CONFIG [--set S]...`; prints the command to
 // stderr and returns ok=false when the run fails.
 CliResult run_workload(const std::string& spec, const std::string& config, const std::vector<std::string>& sets = {});

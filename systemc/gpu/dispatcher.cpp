@@ -20,7 +20,8 @@ Dispatcher::Dispatcher(const LimitsConfig& limits, uint32_t n_sms, DispatchHooks
       hooks_(std::move(hooks)),
       ptbq_bound_(std::max(1u, n_sms) * std::max(1u, max_blocks_per_sm ? max_blocks_per_sm : 32u)),
       policy_(make_sched_policy(limits.sched_policy)),
-      tables_(n_sms, ksrt_entries(limits, n_sms)) {}
+      tables_(n_sms, ksrt_entries(limits, n_sms)),
+      reserved_at_(n_sms, kNotReserved) {}
 
 uint32_t Dispatcher::add_kernel(KernelOpener open, uint64_t stream, uint32_t app, uint64_t not_before,
                                 KernelSchedOptions sched) {
@@ -77,6 +78,12 @@ void Dispatcher::settle() {
     const SmStatus& st = tables_.sm(s);
     if (st.running) continue;
     if (st.state == SmState::Reserved) {
+      if (st.kernel) {
+        Kernel& victim = kernel(st.kernel);
+        victim.sm_preempted += 1;
+        if (reserved_at_[s] != kNotReserved) victim.preempt_cycles += now_ - reserved_at_[s];
+      }
+      reserved_at_[s] = kNotReserved;
       tables_.preempted(s);
       n_.sm_preemptions += 1;
     }
@@ -106,6 +113,7 @@ void Dispatcher::run_policy() {
     refresh_work();
     policy_->schedule(tables_);
     n_.schedule_calls += 1;
+    note_reservations();
     tables_.check_tokens();
     if (limits_.preemption == PreemptionKind::ContextSwitch)
       for (uint32_t s = 0; s < n_sms_; ++s) {
@@ -119,7 +127,13 @@ void Dispatcher::run_policy() {
   }
 }
 
+void Dispatcher::note_reservations() {
+  for (uint32_t s = 0; s < n_sms_; ++s)
+    if (tables_.sm(s).state == SmState::Reserved && reserved_at_[s] == kNotReserved) reserved_at_[s] = now_;
+}
+
 void Dispatcher::tick(uint64_t core_cycle) {
+  now_ = core_cycle;
   start_kernels(core_cycle);
   const bool shared = policy_->shares_sms();
   if (!shared) {

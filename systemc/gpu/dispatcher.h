@@ -91,6 +91,12 @@ class Dispatcher {
   uint64_t blocks_completed() const { return blocks_completed_; }
   // Thread blocks of kernel `launch_id` preempted by context switch so far.
   uint64_t preemptions(uint32_t launch_id) const { return kernels_.at(launch_id - 1).preempted; }
+  // SMs taken from kernel `launch_id` by a preemption (either mechanism: a reserved SM that ran
+  // it became free), and the core cycles from each reservation to the SM being free, summed: the
+  // preemption latency of spec 003 §2.4-2.5 (context switch: the precise point and the save;
+  // draining: the rest of the resident blocks' run).
+  uint64_t sm_preemptions(uint32_t launch_id) const { return kernels_.at(launch_id - 1).sm_preempted; }
+  uint64_t preemption_cycles(uint32_t launch_id) const { return kernels_.at(launch_id - 1).preempt_cycles; }
   const SchedTables& tables() const { return tables_; }
   const DispatchCounters& counters() const { return n_; }
   SchedPolicyKind policy() const { return policy_->kind(); }
@@ -117,6 +123,7 @@ class Dispatcher {
     uint64_t issued = 0, completed = 0;  // new blocks issued; blocks completed
     uint64_t resident = 0;         // blocks on SMs (issued or resumed, not completed or preempted)
     uint64_t preempted = 0;        // blocks preempted by context switch
+    uint64_t sm_preempted = 0, preempt_cycles = 0;  // sm_preemptions(), preemption_cycles()
     std::deque<BlockContext> ptbq; // preempted thread-block queue
     std::vector<bool> done;        // by block seq: completed (no block lost or duplicated)
     bool has_work() const { return has_next || !ptbq.empty(); }
@@ -128,6 +135,7 @@ class Dispatcher {
   void issue(uint32_t sm, Kernel& k, uint64_t cycle);
   void settle();                   // SMST transitions the SM driver makes itself
   void run_policy();
+  void note_reservations();        // the cycle each newly reserved SM was reserved
   void refresh_work();             // KsrEntry::blocks_left of every active kernel
   Kernel& kernel(uint32_t launch_id) { return kernels_.at(launch_id - 1); }
 
@@ -144,6 +152,9 @@ class Dispatcher {
   uint64_t blocks_issued_ = 0, blocks_completed_ = 0;
   uint64_t next_block_cycle_ = 0;  // -gpgpu_TB_launch_latency spacing
   bool trigger_ = false;           // the policy has to run
+  uint64_t now_ = 0;               // the core cycle of the current tick
+  std::vector<uint64_t> reserved_at_;  // per SM: the cycle it was reserved (kNotReserved: it is not)
+  static constexpr uint64_t kNotReserved = ~uint64_t(0);
   DispatchCounters n_;
 };
 

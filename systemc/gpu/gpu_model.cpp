@@ -168,6 +168,8 @@ void GpuModel::finish_report(double wall) {
     }
     add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     k.preemptions = dispatcher_->preemptions(k.launch_id);
+    k.sm_preemptions = dispatcher_->sm_preemptions(k.launch_id);
+    k.preemption_cycles = dispatcher_->preemption_cycles(k.launch_id);
     if (k.launch_id <= launch_ctx_.size()) {
       k.save_bytes = launch_ctx_[k.launch_id - 1].save_bytes;
       k.restore_bytes = launch_ctx_[k.launch_id - 1].restore_bytes;

@@ -69,16 +69,23 @@ nlohmann::ordered_json to_json(const RunReport& r) {
     j["preemptions"] = k.preemptions;
     j["save_bytes"] = k.save_bytes;
     j["restore_bytes"] = k.restore_bytes;
+    j["sm_preemptions"] = k.sm_preemptions;
+    j["preemption_cycles"] = k.preemption_cycles;
     j.update(stats_json(k.stats));
     out["kernels"].push_back(j);
   }
   out["total"] = stats_json(r.total);
   {
-    uint64_t pre = 0, save = 0, restore = 0;
-    for (const KernelReport& k : r.kernels) pre += k.preemptions, save += k.save_bytes, restore += k.restore_bytes;
+    uint64_t pre = 0, save = 0, restore = 0, sm_pre = 0, pre_cycles = 0;
+    for (const KernelReport& k : r.kernels) {
+      pre += k.preemptions, save += k.save_bytes, restore += k.restore_bytes;
+      sm_pre += k.sm_preemptions, pre_cycles += k.preemption_cycles;
+    }
     out["total"]["preemptions"] = pre;
     out["total"]["save_bytes"] = save;
     out["total"]["restore_bytes"] = restore;
+    out["total"]["sm_preemptions"] = sm_pre;
+    out["total"]["preemption_cycles"] = pre_cycles;
   }
   // How per-kernel statistics are attributed (kernel_stats.h): every counter of a kernel not
   // listed here is that launch's own, and kernels + "unattributed" sum to "total".

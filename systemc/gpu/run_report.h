@@ -23,6 +23,9 @@ struct KernelReport {
   // Preemption (issue 13, a later step): thread blocks of this kernel preempted, context bytes
   // saved and restored. 0 until preemption exists.
   uint64_t preemptions = 0, save_bytes = 0, restore_bytes = 0;
+  // SMs taken from it by a preemption (context switch or draining) and the core cycles from each
+  // reservation to the SM being free, summed (Dispatcher::sm_preemptions).
+  uint64_t sm_preemptions = 0, preemption_cycles = 0;
   StatsMap stats;
 };
 

@@ -78,6 +78,9 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   a.is_write = is_write(e.kind);
   a.local = e.kind == MemAccessKind::LocalWrite;
   a.type = accelsim_type(e.kind);
+  // Context saves go to DRAM (spec 003 §2.4: the context moves to off-chip memory) and do not
+  // evict the running kernels' lines: the context is read back only when its block resumes.
+  a.evict_first = a.is_write && e.client == MemClient::ContextMover;
   if (a.is_write) {
     const uint32_t len = p->get_data_length();
     const uint32_t whole = uint32_t(sector_count(e.sector_mask)) * 32;

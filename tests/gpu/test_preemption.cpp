@@ -6,6 +6,7 @@
 //  - the same with draining moves no context and preempts no block;
 //  - a long-running ("persistent") kernel starves its co-runner under FCFS and under draining
 //    (the co-runner finishes only after it), but not under context switch;
+//  - context saves and restores are DRAM traffic even when the contexts would fit the L2;
 //  - a rerun is bit-identical; a kernel's own work is that of the same kernel alone.
 #include <gtest/gtest.h>
 
@@ -73,6 +74,22 @@ TEST(preemption, PpqContextSwitchSavesAndRestoresThroughTheMemorySystem) {
   // exactly the instructions it issues unpreempted (none lost, none repeated).
   for (const char* n : {"warp_insn", "gpu_sim_insn", "gpgpu_n_load_insn", "gpgpu_n_store_insn"})
     EXPECT_EQ(stat(cs.low(), n), stat(npq.low(), n)) << n;
+}
+
+// Context saves are written through to DRAM and kept out of the L2 (evict-first, l2_slice.cpp):
+// with contexts far smaller than the L2 (32 blocks of longblock, 6 KB each, against GTX480's
+// 768 KB), every saved byte is still a DRAM write of the preempted kernel (a write-back L2 would
+// keep them), and every restored line is a DRAM read of the context mover.
+TEST(preemption, ContextSavesAndRestoresAreDramTraffic) {
+  const std::string mix = "--workload longblock:n=8192,iters=64 --workload vecadd:n=4096@priority=1,start=2000";
+  const MixRun cs = run_mix(mix, "ppq", "context_switch"), drain = run_mix(mix, "ppq", "drain");
+  expect_all_blocks(cs.s, {64, 16});
+  const double saved = stat(cs.low(), "save_bytes"), restored = stat(cs.low(), "restore_bytes");
+  ASSERT_GT(saved, 0);
+  EXPECT_LT(saved, 768 * 1024) << "the contexts would fit the L2";
+  // total_dram_writes counts 32-byte sectors.
+  EXPECT_GE((stat(cs.low(), "total_dram_writes") - stat(drain.low(), "total_dram_writes")) * 32, saved);
+  EXPECT_EQ(stat(cs.low(), "L2.client_context_mover_dram_reads") * 128, restored);
 }
 
 TEST(preemption, PpqDrainMovesNoContext) {

@@ -222,6 +222,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   char wp = cfg_.write_policy;
   if (wp == 'L') wp = a.local ? 'B' : 'T';
   if (a.write_back_allocate) wp = 'B';
+  if (a.evict_first) wp = 'E';
   uint8_t full = a.full_sectors & a.sectors & kFullSectorMask;
   if (!sectored_) full = (full == kFullSectorMask) ? kFullSectorMask : 0;
   const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;

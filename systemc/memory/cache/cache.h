@@ -97,6 +97,11 @@ struct CacheAccess {
   // A memory client's write-back line (memory_clients.h, write_back()): written back and
   // allocated without fetching whole sectors, whatever the cache's own write policies.
   bool write_back_allocate = false;
+  // A write of data that will not be read again soon (a context save of preemption by context
+  // switch, read back only when its block resumes): written through and not kept (write-evict,
+  // the 'E' policy), whatever the cache's own write policy, so it reaches the next level and
+  // takes no line from the running kernels' data.
+  bool evict_first = false;
   uint64_t token = 0;                      // returned by fill() / carried by forwarded writes
   uint8_t requester = 0;                   // opaque: who asked (the L2 passes the SM-side client);
                                            //   copied into every request this access causes
