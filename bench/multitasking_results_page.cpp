@@ -399,7 +399,9 @@ std::string results_page(const Input& in, const Summary& s) {
     << "*long* and those at most " << fmt("%.0f", 100 * kShortShare)
     << " % of it are *short*; the save model *agrees* within a factor " << fmt("%.0f", kSaveModelFactor)
     << ". Two figures compare (better, more, less, grows) only when they differ by more than "
-    << fmt("%.0f", 100 * kMargin) << " %; *at least* and *no more than* allow that much.\n\n";
+    << fmt("%.0f", 100 * kMargin) << " %; *at least* and *no more than* allow that much. What makes a trend "
+       "hold or not here (our `fcfs` shares SMs, one kernel per application, two-application STP): "
+       "[multitasking.md](../multitasking.md#results-seed-003s-trends-on-the-mixes).\n\n";
 
   o << "## Priority mixes (NPQ and PPQ)\n\n";
   o << "The last application of each mix has priority 1 and arrives after the first has filled the GPU; the "
