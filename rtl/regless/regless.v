@@ -76,6 +76,16 @@ module regless #(
   localparam integer PB = NREGS + 1 > 1 ? $clog2(NREGS + 1) : 1;
   localparam integer S1W = 3 + 2 * WB + 2 * RB + LB;
 
+  // ---- operand staging unit's wires (op_me also to the CM's warps) ----
+  wire [NBANKS-1:0] fill_me, pre_grant, pre_want;
+  wire [LINES-1:0] fill_line_oh;
+  wire [LINES*NOPS-1:0] op_line_oh;
+  wire [NOPS*NBANKS-1:0] op_me, slot_want, b_rsp_valid, b_rsp_err, b_rsp_read, b_ev_alloc, b_ev_write;
+  wire [NOPS-1:0] slot_grant;
+  wire [LB*NOPS*NBANKS-1:0] b_rsp_line;
+  wire [S1W*NBANKS-1:0] b_s1_req;
+  wire [DATA_BITS*NBANKS-1:0] b_ram_q;
+
   // ---- capacity manager ----
   wire [NBANKS-1:0] push_valid;
   wire [WB*NBANKS-1:0] push_warp;
@@ -84,7 +94,6 @@ module regless #(
   wire [NWARPS-1:0] exit_mask;
   wire [NBANKS-1:0] q_full, q_empty;
   wire [NOPS-1:0] ev_alloc, ev_write;
-  wire [BB*NOPS-1:0] ev_bank;
   wire [NBANKS-1:0] ev_done;
   wire [WB*NBANKS-1:0] ev_done_warp;
   wire [NOPS*NWARPS-1:0] w_alloc, w_write;
@@ -108,9 +117,9 @@ module regless #(
   genvar gw;
   generate
     for (gw = 0; gw < NWARPS; gw = gw + 1) begin : g_warp
-      regless_cm_warp #(.NBANKS(NBANKS), .NOPS(NOPS), .CB(CB), .BB(BB), .PB(PB)) u_warp (
+      regless_cm_warp #(.NBANKS(NBANKS), .NOPS(NOPS), .CB(CB), .PB(PB)) u_warp (
         .clk(clk), .rst(rst), .alloc_me(w_alloc[NOPS*gw +: NOPS]), .write_me(w_write[NOPS*gw +: NOPS]),
-        .ev_bank(ev_bank), .done_me(w_done[NBANKS*gw +: NBANKS]), .fill_me(w_fill[gw]), .end_me(w_end[gw]),
+        .slot_bank(op_me), .done_me(w_done[NBANKS*gw +: NBANKS]), .fill_me(w_fill[gw]), .end_me(w_end[gw]),
         .end_final(end_final), .act_me(w_act[gw]), .need(rgn_need), .nitems(nitems), .launch_me(w_launch[gw]),
         .active(active[gw]), .preloading(preloading[gw]), .draining(draining[gw]), .stacked(stacked[gw]),
         .finished(w_finished[gw]), .exit_w(exit_mask[gw]), .avail_ret(w_avail_ret[CB*NBANKS*gw +: CB*NBANKS]));
@@ -118,21 +127,15 @@ module regless #(
   endgenerate
 
   // ---- operand staging unit ----
-  wire [NBANKS-1:0] fill_me, pre_grant, pre_want;
-  wire [NOPS*NBANKS-1:0] op_me, slot_want, b_rsp_valid, b_rsp_err, b_rsp_read, b_ev_alloc, b_ev_write;
-  wire [NOPS-1:0] slot_grant;
-  wire [LB*NOPS*NBANKS-1:0] b_rsp_line;
-  wire [S1W*NBANKS-1:0] b_s1_req;
-  wire [DATA_BITS*NBANKS-1:0] b_ram_q;
-
-  regless_osu #(.NBANKS(NBANKS), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB), .LB(LB), .BB(BB)) u_osu (
+  regless_osu #(.NBANKS(NBANKS), .LINES(LINES), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB), .LB(LB), .BB(BB)) u_osu (
     .clk(clk), .rst(rst), .fill_valid(fill_valid), .fill_warp(fill_warp), .fill_reg(fill_reg),
-    .op_valid(op_valid), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg), .mem_ready(mem_ready),
-    .fill_me(fill_me), .op_me(op_me), .slot_grant(slot_grant), .pre_grant(pre_grant),
+    .fill_line(fill_line), .op_valid(op_valid), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg),
+    .op_line(op_line), .mem_ready(mem_ready), .fill_me(fill_me), .op_me(op_me), .fill_line_oh(fill_line_oh),
+    .op_line_oh(op_line_oh), .slot_grant(slot_grant), .pre_grant(pre_grant),
     .b_slot_want(slot_want), .b_pre_want(pre_want), .b_rsp_valid(b_rsp_valid), .b_rsp_err(b_rsp_err),
     .b_rsp_read(b_rsp_read), .b_rsp_line(b_rsp_line), .b_ev_alloc(b_ev_alloc), .b_ev_write(b_ev_write),
     .b_s1_req(b_s1_req), .b_q_empty(q_empty), .b_ram_q(b_ram_q),
-    .ev_alloc(ev_alloc), .ev_write(ev_write), .ev_bank(ev_bank), .rsp_valid(rsp_valid), .rsp_err(rsp_err),
+    .ev_alloc(ev_alloc), .ev_write(ev_write), .rsp_valid(rsp_valid), .rsp_err(rsp_err),
     .rsp_line(rsp_line), .rsp_data(rsp_data), .mem_valid(mem_valid), .mem_wb(mem_wb), .mem_wb_warp(mem_wb_warp),
     .mem_wb_reg(mem_wb_reg), .mem_data(mem_data), .mem_rd(mem_rd), .mem_inv(mem_inv), .mem_warp(mem_warp),
     .mem_reg(mem_reg), .mem_line(mem_line), .quiet(osu_quiet));
@@ -142,8 +145,9 @@ module regless #(
     for (gb = 0; gb < NBANKS; gb = gb + 1) begin : g_bank
       regless_osu_bank #(.NWARPS(NWARPS), .LINES(LINES), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB),
                          .LB(LB), .CB(CB)) u_bank (
-        .clk(clk), .rst(rst), .fill_me(fill_me[gb]), .fill_line(fill_line), .fill_data(fill_data),
-        .op_me(op_me[NOPS*gb +: NOPS]), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg), .op_line(op_line),
+        .clk(clk), .rst(rst), .fill_me(fill_me[gb]), .fill_line(fill_line), .fill_line_oh(fill_line_oh),
+        .fill_data(fill_data), .op_me(op_me[NOPS*gb +: NOPS]), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg),
+        .op_line(op_line), .op_line_oh(op_line_oh),
         .op_rel(op_rel), .op_data(op_data), .slot_grant(slot_grant), .pre_grant(pre_grant[gb]),
         .push_valid(push_valid[gb]), .push_warp(push_warp[WB*gb +: WB]), .push_reg(push_reg[RB*gb +: RB]),
         .push_kind(push_kind[2*gb +: 2]), .exit_mask(exit_mask), .slot_want(slot_want[NOPS*gb +: NOPS]),

@@ -8,18 +8,21 @@
 // whether the warp goes back on the stack (finished); to the OSU: whether it exits (exit_w).
 // The order of the updates is the C++ twin's (systemc/blocks/regless/regless_cm_twin.cpp):
 // outstanding writes, the state machine, then activation, then launch.
+// Inputs every warp instance shares (which bank each slot's request went to, the activated
+// region's needs) come decoded from the shared part: logic here that depends on them alone would be
+// repeated in every instance, which a flat mapping computes once and the hierarchical flow cannot
+// (docs/blocks/regless.md §6). So the banks come one-hot (slot_bank), not as indices.
 module regless_cm_warp #(
   parameter integer NBANKS = 8,
   parameter integer NOPS = 4,
   parameter integer CB = 5,
-  parameter integer BB = 3,
   parameter integer PB = 7
 ) (
   input  wire                 clk,
   input  wire                 rst,
   input  wire [NOPS-1:0]      alloc_me,   // slot k allocated a line for this warp
   input  wire [NOPS-1:0]      write_me,   // slot k wrote one of this warp's lines
-  input  wire [BB*NOPS-1:0]   ev_bank,    // per slot: its bank
+  input  wire [NOPS*NBANKS-1:0] slot_bank, // [NOPS*b + k]: slot k is valid and in bank b
   input  wire [NBANKS-1:0]    done_me,    // bank b completed one of this warp's preloads
   input  wire                 fill_me,    // a fill completed one of this warp's preloads
   input  wire                 end_me,     // this warp's region ends
@@ -53,14 +56,16 @@ module regless_cm_warp #(
     finished = 1'b0; exit_w = 1'b0;
     // Outstanding writes: +1 per allocation, -1 per write; and the banks written.
     wr = {NBANKS{1'b0}};
-    for (k = 0; k < NOPS; k = k + 1) begin
-      b = 32'(ev_bank[BB*k +: BB]);
-      if (alloc_me[k]) ow_n[CB*b +: CB] = ow_n[CB*b +: CB] + 1'b1;
-      if (write_me[k]) begin
-        ow_n[CB*b +: CB] = ow_n[CB*b +: CB] - 1'b1;
-        wr[b] = 1'b1;
-      end
-    end
+    // (alloc_me and write_me are set only for valid slots, so exactly one bank matches each.)
+    for (b = 0; b < NBANKS; b = b + 1)
+      for (k = 0; k < NOPS; k = k + 1)
+        if (slot_bank[NOPS*b + k]) begin
+          if (alloc_me[k]) ow_n[CB*b +: CB] = ow_n[CB*b +: CB] + 1'b1;
+          if (write_me[k]) begin
+            ow_n[CB*b +: CB] = ow_n[CB*b +: CB] - 1'b1;
+            wr[b] = 1'b1;
+          end
+        end
     // Completed preloads.
     dec = {PB{1'b0}};
     for (b = 0; b < NBANKS; b = b + 1)
