@@ -78,8 +78,6 @@ module regless #(
 
   // ---- operand staging unit's wires (op_me also to the CM's warps) ----
   wire [NBANKS-1:0] fill_me, pre_grant, pre_want;
-  wire [LINES-1:0] fill_line_oh;
-  wire [LINES*NOPS-1:0] op_line_oh;
   wire [NOPS*NBANKS-1:0] op_me, slot_want, b_rsp_valid, b_rsp_err, b_rsp_read, b_ev_alloc, b_ev_write;
   wire [NOPS-1:0] slot_grant;
   wire [LB*NOPS*NBANKS-1:0] b_rsp_line;
@@ -127,11 +125,10 @@ module regless #(
   endgenerate
 
   // ---- operand staging unit ----
-  regless_osu #(.NBANKS(NBANKS), .LINES(LINES), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB), .LB(LB), .BB(BB)) u_osu (
+  regless_osu #(.NBANKS(NBANKS), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB), .LB(LB), .BB(BB)) u_osu (
     .clk(clk), .rst(rst), .fill_valid(fill_valid), .fill_warp(fill_warp), .fill_reg(fill_reg),
-    .fill_line(fill_line), .op_valid(op_valid), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg),
-    .op_line(op_line), .mem_ready(mem_ready), .fill_me(fill_me), .op_me(op_me), .fill_line_oh(fill_line_oh),
-    .op_line_oh(op_line_oh), .slot_grant(slot_grant), .pre_grant(pre_grant),
+    .op_valid(op_valid), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg), .mem_ready(mem_ready),
+    .fill_me(fill_me), .op_me(op_me), .slot_grant(slot_grant), .pre_grant(pre_grant),
     .b_slot_want(slot_want), .b_pre_want(pre_want), .b_rsp_valid(b_rsp_valid), .b_rsp_err(b_rsp_err),
     .b_rsp_read(b_rsp_read), .b_rsp_line(b_rsp_line), .b_ev_alloc(b_ev_alloc), .b_ev_write(b_ev_write),
     .b_s1_req(b_s1_req), .b_q_empty(q_empty), .b_ram_q(b_ram_q),
@@ -145,9 +142,8 @@ module regless #(
     for (gb = 0; gb < NBANKS; gb = gb + 1) begin : g_bank
       regless_osu_bank #(.NWARPS(NWARPS), .LINES(LINES), .DATA_BITS(DATA_BITS), .NOPS(NOPS), .WB(WB), .RB(RB),
                          .LB(LB), .CB(CB)) u_bank (
-        .clk(clk), .rst(rst), .fill_me(fill_me[gb]), .fill_line(fill_line), .fill_line_oh(fill_line_oh),
-        .fill_data(fill_data), .op_me(op_me[NOPS*gb +: NOPS]), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg),
-        .op_line(op_line), .op_line_oh(op_line_oh),
+        .clk(clk), .rst(rst), .fill_me(fill_me[gb]), .fill_line(fill_line), .fill_data(fill_data),
+        .op_me(op_me[NOPS*gb +: NOPS]), .op_kind(op_kind), .op_warp(op_warp), .op_reg(op_reg), .op_line(op_line),
         .op_rel(op_rel), .op_data(op_data), .slot_grant(slot_grant), .pre_grant(pre_grant[gb]),
         .push_valid(push_valid[gb]), .push_warp(push_warp[WB*gb +: WB]), .push_reg(push_reg[RB*gb +: RB]),
         .push_kind(push_kind[2*gb +: 2]), .exit_mask(exit_mask), .slot_want(slot_want[NOPS*gb +: NOPS]),

@@ -3,10 +3,8 @@
 // are regless_osu_bank instances beside this module under the top (regless.v), so that the
 // hierarchical synthesis flow maps one bank once; this module decodes which bank each request
 // slot and the fill go to (register r of warp w lives in bank (w + r) mod NBANKS), grants the one
-// memory request stage, gathers the banks' answers and drives the operand and memory pins. What
-// every bank (or every CM warp) would otherwise compute alike from the same pins is decoded here
-// once: the slots' banks (op_me, which the CM's warps take as well) and the fill's and the slots'
-// line numbers, one-hot (see regless_osu_bank.v).
+// memory request stage, gathers the banks' answers and drives the operand and memory pins. The
+// CM's warps take the slots' banks decoded here (op_me), not as indices (regless_cm_warp.v says why).
 // One memory request at a time: stage 1 forms it (a write-back waits a cycle for the RAM's q),
 // stage 2 holds it on the pins until mem_ready. Stage 1 takes a new request only when it is free
 // (empty, or leaving this edge), and then from the first wish in slot order, else from the first
@@ -14,7 +12,6 @@
 // systemc/blocks/regless/regless_osu_twin.cpp; regless_osu_bank.v says why the wishes are exact).
 module regless_osu #(
   parameter integer NBANKS = 8,
-  parameter integer LINES = 16,
   parameter integer DATA_BITS = 32,
   parameter integer NOPS = 4,
   parameter integer WB = 4,
@@ -28,18 +25,14 @@ module regless_osu #(
   input  wire                        fill_valid,
   input  wire [WB-1:0]               fill_warp,
   input  wire [RB-1:0]               fill_reg,
-  input  wire [LB-1:0]               fill_line,
   input  wire [NOPS-1:0]             op_valid,
   input  wire [2*NOPS-1:0]           op_kind,
   input  wire [WB*NOPS-1:0]          op_warp,
   input  wire [RB*NOPS-1:0]          op_reg,
-  input  wire [LB*NOPS-1:0]          op_line,
   input  wire                        mem_ready,
   // to the banks (bank b's slots at [NOPS*b +: NOPS])
   output reg  [NBANKS-1:0]           fill_me,
   output reg  [NOPS*NBANKS-1:0]      op_me,
-  output reg  [LINES-1:0]            fill_line_oh,
-  output reg  [LINES*NOPS-1:0]       op_line_oh,
   output reg  [NOPS-1:0]             slot_grant,
   output reg  [NBANKS-1:0]           pre_grant,
   // from the banks
@@ -76,7 +69,7 @@ module regless_osu #(
   localparam [1:0] K_READ = 2'd0;
   localparam [BB-1:0] BMASK = BB'(NBANKS - 1);
 
-  reg [BB*NOPS-1:0] ev_bank;  // per valid slot: its bank
+  reg [BB*NOPS-1:0] ev_bank;  // per valid slot: its bank (to the CM's warps one-hot, as op_me)
   reg s1_valid_q, s1_valid_n, s1_have_q, s1_have_n;
   reg [BB-1:0] s1_bank_q, s1_bank_n;
   reg [S1W-1:0] s1_q, s1_n;  // {wb, wb_warp, wb_reg, rd, inv, warp, reg, line}
@@ -100,24 +93,18 @@ module regless_osu #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ---- decode: each valid slot and the fill to its bank; the line numbers one-hot ----
-  integer k, ld;
+  // ---- decode: each valid slot and the fill to its bank ----
+  integer k;
   always @* begin
     fill_me = {NBANKS{1'b0}};
     op_me = {NOPS*NBANKS{1'b0}};
     ev_bank = {BB*NOPS{1'b0}};
-    fill_line_oh = {LINES{1'b0}};
-    op_line_oh = {LINES*NOPS{1'b0}};
     if (fill_valid) fill_me[bank_of(fill_warp, fill_reg)] = 1'b1;
     for (k = 0; k < NOPS; k = k + 1)
       if (op_valid[k]) begin
         ev_bank[BB*k +: BB] = bank_of(op_warp[WB*k +: WB], op_reg[RB*k +: RB]);
         op_me[NOPS*32'(ev_bank[BB*k +: BB]) + k] = 1'b1;
       end
-    for (ld = 0; ld < LINES; ld = ld + 1) begin
-      fill_line_oh[ld] = 32'(fill_line) == ld;
-      for (k = 0; k < NOPS; k = k + 1) op_line_oh[LINES*k + ld] = 32'(op_line[LB*k +: LB]) == ld;
-    end
   end
 
   // ---- the memory stage: the first slot wish, else the first preload wish (separate blocks:

@@ -16,9 +16,6 @@
 // earlier wish of this bank had been denied; regless_osu.v grants the first one (slot_grant), and the
 // bank's state is then computed with that grant; the preload's wish (pre_want) follows from it.
 // Each step is its own always block, so no signal depends on itself through regless_osu.v.
-// The line numbers every bank instance receives alike (the fill's, the write slots') come decoded
-// one-hot from regless_osu.v as well: a decoder here would be repeated in every instance, which a
-// flat mapping computes once and the hierarchical flow cannot (docs/blocks/regless.md §6).
 module regless_osu_bank #(
   parameter integer NWARPS = 16,
   parameter integer LINES = 16,
@@ -34,14 +31,12 @@ module regless_osu_bank #(
   input  wire                      rst,
   input  wire                      fill_me,      // the fill is for this bank
   input  wire [LB-1:0]             fill_line,
-  input  wire [LINES-1:0]          fill_line_oh, // fill_line, one-hot
   input  wire [DATA_BITS-1:0]      fill_data,
   input  wire [NOPS-1:0]           op_me,        // slot k is valid and in this bank
   input  wire [2*NOPS-1:0]         op_kind,
   input  wire [WB*NOPS-1:0]        op_warp,
   input  wire [RB*NOPS-1:0]        op_reg,
   input  wire [LB*NOPS-1:0]        op_line,
-  input  wire [LINES*NOPS-1:0]     op_line_oh,   // [LINES*k +: LINES]: slot k's op_line, one-hot
   input  wire [2*NOPS-1:0]         op_rel,
   input  wire [DATA_BITS*NOPS-1:0] op_data,
   input  wire [NOPS-1:0]           slot_grant,   // the memory stage goes to slot k's wish
@@ -158,7 +153,7 @@ module regless_osu_bank #(
   reg [S1W-1:0] s1_slot;
   reg [1:0] rel;
   reg [LB-1:0] i;
-  integer kb, lo;
+  integer kb;
   always @* begin
     lst_s = lst_q; lw_s = lw_q; lr_s = lr_q; lfill_s = lfill_q; ldirty_s = ldirty_q;
     tag_s = 1'b0; data_s = 1'b0;
@@ -171,7 +166,7 @@ module regless_osu_bank #(
     if (fill_me) begin
       data_s = 1'b1;
       ram_en_s = 1'b1; ram_we_s = 1'b1; ram_addr_s = fill_line; ram_wdata_s = fill_data;
-      lfill_s = lfill_s & ~fill_line_oh;
+      lfill_s[fill_line] = 1'b0;
     end
     for (kb = 0; kb < NOPS; kb = kb + 1) begin
       rel = op_rel[2*kb +: 2];
@@ -181,12 +176,9 @@ module regless_osu_bank #(
             data_s = 1'b1;
             i = op_line[LB*kb +: LB];
             ram_en_s = 1'b1; ram_we_s = 1'b1; ram_addr_s = i; ram_wdata_s = op_data[DATA_BITS*kb +: DATA_BITS];
-            ldirty_s = ldirty_s | op_line_oh[LINES*kb +: LINES];
-            for (lo = 0; lo < LINES; lo = lo + 1)
-              if (op_line_oh[LINES*kb + lo]) begin
-                if (rel == R_ERASE) lst_s[2*lo +: 2] = FREE;
-                if (rel == R_EVICT) lst_s[2*lo +: 2] = DIRTY;
-              end
+            ldirty_s[i] = 1'b1;
+            if (rel == R_ERASE) lst_s[2*32'(i) +: 2] = FREE;
+            if (rel == R_EVICT) lst_s[2*32'(i) +: 2] = DIRTY;
             rsp_valid[kb] = 1'b1;
             ev_write[kb] = 1'b1;
           end
