@@ -37,6 +37,7 @@ CliResult run_workload(const std::string& spec, const std::string& config, const
     return r;
   }
   r = read_run_dir(out);
+  r.dir.clear();
   std::filesystem::remove_all(out);
   if (!r.ok) std::fprintf(stderr, "unreadable stats of `%s`\n", cmd.c_str());
   return r;
@@ -54,6 +55,7 @@ CliResult read_run_dir(const std::string& dir) {
     r.stats = nlohmann::json::parse(slurp("stats.json"));
     r.config = nlohmann::json::parse(slurp("effective-config.json")).value("resolved", nlohmann::json::object());
     r.ok = r.stats.contains("total") && r.config.contains("core");
+    r.dir = dir;
   } catch (const nlohmann::json::exception&) {
     r = CliResult{};
   }

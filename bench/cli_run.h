@@ -15,6 +15,7 @@ struct CliResult {
   bool ok = false;
   nlohmann::json stats;  // {"kernels": [...], "total": {...}, ...}
   nlohmann::json config; // the run's resolved configuration (effective-config.json "resolved")
+  std::string dir;       // the run's --out folder (empty for run_workload's, which is removed)
   // Shortcuts into stats["total"].
   double total(const char* key) const { return stats["total"].value(key, 0.0); }
   // SMs of the simulated GPU (clusters x cores per cluster).

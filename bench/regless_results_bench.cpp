@@ -25,6 +25,8 @@
 #include "compiler/kernel_analysis.h"
 #include "compiler/kernel_opener.h"
 #include "kernel/input_error.h"
+#include "power/gpu_energy.h"
+#include "systemc/config/config_build.h"
 #include "sweep/sweep_spec.h"
 
 namespace gpucosim::bench::regless {
@@ -89,6 +91,28 @@ nlohmann::json region_summary(const std::string& spec) {
   }
 }
 
+// A run's energy at the model's default node, from its statistics and the configuration it
+// wrote (effective.config loads back as it ran), as `gpucosim run --energy` computes it; an empty
+// report when the run cannot be read back.
+gpucosim::power::EnergyReport run_energy(const CliResult& r) {
+  if (!r.ok || r.dir.empty()) return {};
+  try {
+    const gpucosim::LoadedConfig c = gpucosim::load_gpu_config({r.dir + "/effective.config"}, {});
+    std::map<std::string, double> stats;
+    for (const auto& [k, v] : r.stats.at("total").items())
+      if (v.is_number()) stats[k] = v.get<double>();
+    return gpucosim::power::gpu_energy(c.gpu, stats);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: no energy for %s: %s\n", kWho, r.dir.c_str(), e.what());
+    return {};
+  }
+}
+
+double component_nj(const gpucosim::power::EnergyReport& e, const char* name) {
+  const gpucosim::power::EnergyComponent* c = e.find(name);
+  return c ? c->total_nj() : 0;
+}
+
 Row measure(const std::string& spec, const CliResult& off, const CliResult& rl) {
   Row row;
   row.workload = workload_name(spec);
@@ -109,6 +133,13 @@ Row measure(const std::string& spec, const CliResult& off, const CliResult& rl) 
   row.l1_requests = rl.total("regless_l1_requests");
   row.sm_cycles = rl.total("sm_cycles");
   row.writebacks = rl.total("regless_writebacks");
+  row.dram_row_hits_off = off.total("dram_row_buffer_hit_rate");
+  row.dram_row_hits_rl = rl.total("dram_row_buffer_hit_rate");
+  const gpucosim::power::EnergyReport eo = run_energy(off), er = run_energy(rl);
+  row.rf_energy_nj = component_nj(eo, "register_file");
+  row.rs_energy_nj = component_nj(er, "register_structure");
+  row.gpu_energy_off_nj = eo.total_nj();
+  row.gpu_energy_rl_nj = er.total_nj();
   const nlohmann::json r = region_summary(spec);
   auto get = [&](const char* k) { return r.contains(k) && r[k].is_number() ? r[k].get<double>() : 0.0; };
   row.regions = get("regions");
@@ -170,10 +201,15 @@ int bench_regless_results(int argc, char** argv) {
     return 1;
   }
   constexpr const char* kLines = "gpucosim_regless_lines_per_bank";
-  if (spec.groups.size() != 2 || spec.groups[0].axes.size() != 1 || spec.groups[0].axes[0].option != "regless" ||
-      spec.groups[1].axes.size() != 1 || spec.groups[1].axes[0].option != kLines) {
-    std::fprintf(stderr, "%s: %s: expected a grid over regless (first document) and one over %s (second), as in "
-                         "bench/sweeps/regless-results.yaml\n", kWho, sweep_file.c_str(), kLines);
+  constexpr const char* kComp = "gpucosim_regless_compressor";
+  const bool with_comp = spec.groups.size() == 3;
+  if (spec.groups.size() < 2 || spec.groups.size() > 3 || spec.groups[0].axes.size() != 1 ||
+      spec.groups[0].axes[0].option != "regless" || spec.groups[1].axes.size() != 1 ||
+      spec.groups[1].axes[0].option != kLines ||
+      (with_comp && (spec.groups[2].axes.size() != 1 || spec.groups[2].axes[0].option != kComp))) {
+    std::fprintf(stderr, "%s: %s: expected a grid over regless (first document), one over %s (second) and "
+                         "optionally one over %s (third), as in bench/sweeps/regless-results.yaml\n",
+                 kWho, sweep_file.c_str(), kLines, kComp);
     return 1;
   }
   const SweepResults results(spec, sweep_dir, kWho);
@@ -202,6 +238,10 @@ int bench_regless_results(int argc, char** argv) {
         p.cycles = r.total("gpu_sim_cycle");
         p.l1_requests = r.total("regless_l1_requests");
         row.capacity.push_back(p);
+      }
+      if (with_comp) {
+        const CliResult& c = results.get(2, in.text, {{kComp, "1"}});
+        if (c.ok) row.comp_cycles = c.total("gpu_sim_cycle");
       }
       std::sort(row.capacity.begin(), row.capacity.end(),
                 [](const CapacityPoint& a, const CapacityPoint& b) { return a.lines_per_sm > b.lines_per_sm; });

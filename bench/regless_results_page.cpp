@@ -92,6 +92,23 @@ Summary summarise(const std::vector<Row>& rows, double region_register_budget) {
       if (!r.traffic_monotone()) s.non_monotone.push_back(r.workload);
     }
   }
+  std::vector<double> rs_energy, gpu_energy, comp_gain;
+  for (const Row& r : rows) {
+    if (!r.ok) continue;
+    if (r.rf_energy_nj > 0 && r.rs_energy_nj > 0 && r.gpu_energy_off_nj > 0 && r.gpu_energy_rl_nj > 0) {
+      rs_energy.push_back(r.energy_ratio());
+      gpu_energy.push_back(r.gpu_energy_ratio());
+      if (r.energy_ratio() >= 1) s.rs_energy_higher.push_back(r.workload);
+    }
+    if (r.known_value_share >= kAffineKnownShare && r.comp_cycles > 0) {
+      s.affine.push_back(r.workload);
+      comp_gain.push_back(r.comp_gain());
+    }
+  }
+  s.energy_rows = rs_energy.size();
+  s.rs_energy_geomean = geomean(rs_energy);
+  s.gpu_energy_geomean = geomean(gpu_energy);
+  s.comp_gain_geomean = geomean(comp_gain);
   s.compute_geomean = geomean(compute);
   s.many_live_geomean = geomean(many);
   s.all_geomean = geomean(all);
@@ -131,6 +148,18 @@ Summary summarise(const std::vector<Row>& rows, double region_register_budget) {
       fmt("%.4f", s.l1_per_cycle_mean) + " (" + fmt("%.4f", s.l1_per_cycle_max) + ")",
       "< " + fmt("%.2f", kSeedL1RequestsPerCycle), "<< 1 (at most 0.1 on every workload)", true,
       n_ok > 0 && s.l1_per_cycle_max <= 0.1);
+  add("Run time without the compressor / with it, kernels with >= " + pct(kAffineKnownShare, 0) +
+          " of register writes of known shape (" + join(s.affine) + "), geomean",
+      comp_gain.empty() ? "not measured" : fmt("%.3fx", s.comp_gain_geomean),
+      fmt("%.3fx", 1.0 / (1.0 - kSeedNoCompressorLoss)) + " (-" + pct(kSeedNoCompressorLoss) + " performance)",
+      "> 1 (the compressor helps)", true, !comp_gain.empty() && s.comp_gain_geomean > 1.0);
+  add("Register-structure energy, RegLess / full RF, geomean (" + std::to_string(s.energy_rows) + " workloads)",
+      s.energy_rows ? fmt("%.3fx", s.rs_energy_geomean) : "not measured",
+      fmt("%.3fx", 1.0 - kSeedRegisterEnergySaving) + " (-" + pct(kSeedRegisterEnergySaving) + ")",
+      "lower on every workload", true, s.energy_rows > 0 && s.rs_energy_higher.empty());
+  add("GPU energy, RegLess / full RF, geomean", s.energy_rows ? fmt("%.3fx", s.gpu_energy_geomean) : "not measured",
+      fmt("%.3fx", 1.0 - kSeedGpuEnergySaving) + " (-" + pct(kSeedGpuEnergySaving, 0) + ")", "< 1", true,
+      s.energy_rows > 0 && s.gpu_energy_geomean < 1.0);
   add("Static instructions per region, mean over workloads", fmt("%.1f", s.static_per_region_mean),
       fmt("%.1f", kSeedMinStaticPerRegion) + " - " + fmt("%.1f", kSeedMaxStaticPerRegion) + " (Table 4.2)",
       "within Table 4.2's range", true,
@@ -170,11 +199,11 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
 
   o << "## Run time and preloads (512 lines per SM)\n\n";
   o << "| workload | parameters | full RF cycles | RegLess cycles | ratio | global insts | live across loads | "
-       "preloads | OSU | L1 | L2/DRAM | undefined | write-backs | L1 req/SM cycle |\n"
-       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+       "preloads | OSU | L1 | L2/DRAM | undefined | write-backs | L1 req/SM cycle | DRAM row hits full RF / RegLess |\n"
+       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows) {
     if (!r.ok) {
-      o << "| " << r.workload << " | " << r.params << " | failed | | | | | | | | | | | |\n";
+      o << "| " << r.workload << " | " << r.params << " | failed | | | | | | | | | | | | |\n";
       continue;
     }
     const double p = std::max(1.0, r.preloads());
@@ -182,10 +211,33 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
       << fmt("%.3f", r.ratio()) << " | " << pct(r.global_share, 0) << " | " << fmt("%.1f", r.live_across_loads)
       << " | " << num(r.preloads()) << " | " << pct(r.preloads_osu / p) << " | " << pct(r.preloads_l1 / p, 2) << " | "
       << pct(r.preloads_l2_dram / p, 3) << " | " << pct(r.preloads_undefined / p) << " | " << num(r.writebacks)
-      << " | " << fmt("%.4f", r.l1_per_cycle()) << " |\n";
+      << " | " << fmt("%.4f", r.l1_per_cycle()) << " | " << pct(r.dram_row_hits_off, 0) << " / "
+      << pct(r.dram_row_hits_rl, 0) << " |\n";
   }
   o << "\n*Undefined*: a preload of a register never written since its warp launched (the backing "
-       "store's valid bit answers it without a memory access).\n\n";
+       "store's valid bit answers it without a memory access). *DRAM row hits*: the DRAM row-buffer hit "
+       "rate of each run. Where RegLess runs faster than the full register file, compare the two: the "
+       "capacity manager's gating (a warp issues only inside an activated region) can spread the warps' "
+       "loads out in time, and the DRAM then serves them with more row hits.\n\n";
+
+  o << "## Energy and the compressor (512 lines per SM)\n\n";
+  o << "Energy at 45 nm from each run's statistics and configuration (`power/gpu_energy.h`, as "
+       "`gpucosim run --energy`; docs/blocks/regless.md §10): the full register file's banks against "
+       "RegLess's OSU data arrays (the capacity manager's and OSU's logic is not charged), and the whole "
+       "GPU (instruction fetch with the metadata instructions, L1/L2/DRAM with the backing store's "
+       "traffic, arithmetic, leakage). Compressor: the same RegLess run with "
+       "`gpucosim_regless_compressor=1`.\n\n";
+  o << "| workload | full RF register energy (uJ) | RegLess register energy (uJ) | ratio | GPU energy ratio | "
+       "writes of known shape | cycles with compressor | without / with |\n"
+       "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const Row& r : rows) {
+    if (!r.ok) continue;
+    o << "| " << r.workload << " | " << fmt("%.2f", r.rf_energy_nj / 1000) << " | " << fmt("%.2f", r.rs_energy_nj / 1000)
+      << " | " << fmt("%.3f", r.energy_ratio()) << " | " << fmt("%.3f", r.gpu_energy_ratio()) << " | "
+      << pct(r.known_value_share, 0) << " | " << (r.comp_cycles > 0 ? num(r.comp_cycles) : "-") << " | "
+      << (r.comp_cycles > 0 ? fmt("%.3f", r.comp_gain()) : "-") << " |\n";
+  }
+  o << "\n";
 
   o << "## OSU capacity (registers per SM)\n\n";
   std::vector<double> caps;

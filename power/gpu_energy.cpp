@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "power/node_scaling.h"
+#include "systemc/blocks/kit/block_decl.h"
 #include "power/sram_macro.h"
 
 namespace gpucosim::power {
@@ -112,6 +113,38 @@ GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& option
     e_.l2_leak_mw = e.leakage_mw * cfg.mem.n_partitions();
   }
 
+  // Instruction cache, one per SM.
+  {
+    CacheArraySpec ic;
+    ic.sets = options.icache.sets;
+    ic.ways = options.icache.ways;
+    ic.line_bytes = options.icache.line_bytes;
+    ic.node_nm = node_nm_;
+    ic.cell = options.sram_cell;
+    const SramEstimate e = estimate_cache_array(ic);
+    e_.fetch_pj = e.read_energy_nj * nj_to_pj;
+    e_.icache_leak_mw = e.leakage_mw * n_sms;
+  }
+
+  // Research blocks switched on that declare arrays: each array sized as a RAM macro.
+  for (const kit::BlockDecl* d : kit::builtin_block_decls()) {
+    const kit::BlockSettings& bs = cfg.block(d->name);
+    if (!d->energy || bs.mode == kit::BlockMode::Off) continue;
+    const kit::BlockEnergy be = d->energy(bs, core.n_schedulers);
+    BlockEnergyModel m{d->name, be.component, be.replaces, {}, be.extra_fetches};
+    for (const kit::BlockEnergyArray& a : be.arrays) {
+      RamMacroSpec spec;
+      spec.bits = std::max<uint32_t>(1, a.bits);
+      spec.words = std::max<uint64_t>(1, a.words);
+      spec.node_nm = node_nm_;
+      spec.cell = options.sram_cell;
+      const SramEstimate e = estimate_ram_macro(spec);
+      m.arrays.push_back(BlockArrayEnergy{a.name, e.read_energy_nj * nj_to_pj, e.write_energy_nj * nj_to_pj,
+                                          e.leakage_mw * a.per_sm * n_sms, a.reads, a.writes});
+    }
+    blocks_.push_back(std::move(m));
+  }
+
   e_.dram_pj_per_byte = options.dram.pj_per_bit * 8;
 
   const double k = stillmaker_scaling(options.ops.published_node_nm, node_nm_).energy;
@@ -131,7 +164,22 @@ EnergyReport GpuEnergyModel::evaluate(const Stats& s) const {
     r.components.push_back(EnergyComponent{std::move(name), std::move(from), events, dyn_pj / kPjPerNj, leak_nj});
   };
 
-  // Register file.
+  auto replaced = [this](const char* component) {
+    return std::any_of(blocks_.begin(), blocks_.end(), [&](const BlockEnergyModel& b) { return b.replaces == component; });
+  };
+  auto sum = [&s](const std::vector<std::string>& keys) {
+    double t = 0;
+    for (const std::string& k : keys) t += get(s, k);
+    return t;
+  };
+  auto joined = [](const std::vector<std::string>& keys) {
+    std::string out;
+    for (const std::string& k : keys) out += (out.empty() ? "" : " + ") + k;
+    return out;
+  };
+
+  // Register file (unless a block takes its place).
+  if (!replaced("register_file")) {
   const double rf_reads = get(s, "gpgpu_n_regfile_reads");
   double rf_writes = get(s, "gpgpu_n_regfile_writes");
   if (!has(s, "gpgpu_n_regfile_writes")) {
@@ -140,6 +188,28 @@ EnergyReport GpuEnergyModel::evaluate(const Stats& s) const {
   }
   add("register_file", "gpgpu_n_regfile_reads + gpgpu_n_regfile_writes", rf_reads + rf_writes,
       rf_reads * e_.rf_read_pj + rf_writes * e_.rf_write_pj, e_.rf_leak_mw * leak_nj_per_mw);
+  }
+
+  // The blocks' arrays, one component per block.
+  for (const BlockEnergyModel& b : blocks_) {
+    double events = 0, dyn = 0, leak = 0;
+    std::string from;
+    for (const BlockArrayEnergy& a : b.arrays) {
+      const double rd = sum(a.reads), wr = sum(a.writes);
+      events += rd + wr;
+      dyn += rd * a.read_pj + wr * a.write_pj;
+      leak += a.leak_mw * leak_nj_per_mw;
+      from += (from.empty() ? "" : "; ") + a.name + ": " + joined(a.reads) + " + " + joined(a.writes);
+    }
+    add(b.component, from, events, dyn, leak);
+  }
+
+  // Instruction fetch: one instruction-cache read per warp instruction, and per instruction a
+  // block makes the SMs fetch besides the kernel's.
+  std::vector<std::string> fetch_keys = {"warp_insn"};
+  for (const BlockEnergyModel& b : blocks_) fetch_keys.insert(fetch_keys.end(), b.extra_fetches.begin(), b.extra_fetches.end());
+  const double fetches = sum(fetch_keys);
+  add("instruction_fetch", joined(fetch_keys), fetches, fetches * e_.fetch_pj, e_.icache_leak_mw * leak_nj_per_mw);
 
   // L1 data cache: reads, writes, and line fills (a fill writes the array).
   double l1_reads = get(s, "L1D_read_accesses");

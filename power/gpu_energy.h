@@ -1,6 +1,8 @@
 #pragma once
 // GPU energy from a run's statistics: per-event energies (register file, L1D, shared memory, L2,
-// DRAM, arithmetic) times the event counts the model reports, plus SRAM leakage over the run time.
+// DRAM, instruction fetch, arithmetic, and the arrays of every research block switched on that
+// declares them: kit::BlockEnergy) times the event counts the model reports, plus SRAM leakage over
+// the run time.
 // SRAM per-access energies and leakage come from the embedded SRAM model (power/sram_model.h) for
 // the configured sizes; arithmetic energies from power/energy_params.h scaled to the node.
 //
@@ -48,6 +50,19 @@ struct EventEnergies {
   double dram_pj_per_byte = 0;
   double int_pj = 0, sp_pj = 0, dp_pj = 0, sfu_pj = 0, tensor_pj = 0;  // per lane operation
   double rf_leak_mw = 0, l1_leak_mw = 0, shmem_leak_mw = 0, l2_leak_mw = 0;  // all SMs / all slices
+  double fetch_pj = 0, icache_leak_mw = 0;  // one instruction-cache read per warp instruction fetched
+};
+
+// A research block's arrays as the model sized them (kit::BlockEnergy, from the block's settings).
+struct BlockArrayEnergy {
+  std::string name;
+  double read_pj = 0, write_pj = 0, leak_mw = 0;  // leakage of every copy on the GPU
+  std::vector<std::string> reads, writes;
+};
+struct BlockEnergyModel {
+  std::string block, component, replaces;
+  std::vector<BlockArrayEnergy> arrays;
+  std::vector<std::string> extra_fetches;
 };
 
 class GpuEnergyModel {
@@ -58,12 +73,14 @@ class GpuEnergyModel {
 
   EnergyReport evaluate(const std::map<std::string, double>& stats) const;
   const EventEnergies& energies() const { return e_; }
+  const std::vector<BlockEnergyModel>& blocks() const { return blocks_; }
 
  private:
   double core_hz_;
   double node_nm_;
   EnergyOptions options_;
   EventEnergies e_;
+  std::vector<BlockEnergyModel> blocks_;  // the research blocks switched on that declare energy
 };
 
 EnergyReport gpu_energy(const GpuConfig& cfg, const std::map<std::string, double>& stats);

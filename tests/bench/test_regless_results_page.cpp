@@ -28,6 +28,12 @@ Row row(const std::string& name, double base, double rl, double global_share, do
   r.sm_cycles = 10000;
   r.static_per_region = 6;
   r.capacity = {{1024, true, rl, 0}, {512, true, rl, 10}, {256, true, rl, 20}, {128, true, rl, 40}};
+  r.known_value_share = 0.8;  // affine: the compressor's candidates
+  r.comp_cycles = rl * 0.9;
+  r.rf_energy_nj = 1000;
+  r.rs_energy_nj = 300;
+  r.gpu_energy_off_nj = 10000;
+  r.gpu_energy_rl_nj = 9000;
   return r;
 }
 
@@ -48,10 +54,13 @@ TEST(ReglessResultsPage, AllTargetsHoldOnRowsThatMeetThem) {
   EXPECT_NEAR(s.compute_geomean, std::sqrt(1.02 * 0.99), 1e-12);
   EXPECT_NEAR(s.osu_share, 0.99, 1e-12);
   EXPECT_NEAR(s.l1_per_cycle_mean, 0.001, 1e-12);
-  EXPECT_EQ(s.targets(), 6);
-  EXPECT_EQ(s.held(), 6) << summary_text(s);
+  EXPECT_NEAR(s.comp_gain_geomean, 1 / 0.9, 1e-12);
+  EXPECT_NEAR(s.rs_energy_geomean, 0.3, 1e-12);
+  EXPECT_NEAR(s.gpu_energy_geomean, 0.9, 1e-12);
+  EXPECT_EQ(s.targets(), 9);
+  EXPECT_EQ(s.held(), 9) << summary_text(s);
   const std::string page = results_page(rows, s, false);
-  EXPECT_NE(page.find("6 of 6 targets hold"), std::string::npos);
+  EXPECT_NE(page.find("9 of 9 targets hold"), std::string::npos);
   EXPECT_NE(page.find("| live |"), std::string::npos);
 }
 
@@ -62,7 +71,15 @@ TEST(ReglessResultsPage, EachTargetFailsWhenItsFigureMissesIt) {
   rows[1].preloads_l1 = 5000;
   rows[1].l1_requests = 2000;           // 0.2 requests per SM cycle
   rows[0].static_per_region = rows[1].static_per_region = 30;
+  rows[0].comp_cycles = rows[0].rl_cycles * 1.2;  // slower with the compressor
+  rows[1].comp_cycles = rows[1].rl_cycles;
+  rows[1].rs_energy_nj = 1100;                    // more register energy on one workload
+  rows[0].gpu_energy_rl_nj = rows[1].gpu_energy_rl_nj = 10500;
   const Summary s = summarise(rows, kBudget);
+  EXPECT_FALSE(check(s, "Run time without the compressor").holds);
+  EXPECT_FALSE(check(s, "Register-structure energy").holds);
+  EXPECT_EQ(s.rs_energy_higher, std::vector<std::string>{"live"});
+  EXPECT_FALSE(check(s, "GPU energy").holds);
   EXPECT_FALSE(check(s, "Run time, compute kernels").holds);           // 1.06x
   EXPECT_FALSE(check(s, "Run time, kernels with").holds);              // 1.05x is not slower than 1.06x
   EXPECT_FALSE(check(s, "L1 register traffic").holds);
@@ -71,6 +88,19 @@ TEST(ReglessResultsPage, EachTargetFailsWhenItsFigureMissesIt) {
   EXPECT_FALSE(check(s, "RegLess L1 requests").holds);
   EXPECT_FALSE(check(s, "Static instructions").holds);
   EXPECT_EQ(s.held(), 0);
+}
+
+// Runs without energy or a compressor run say so instead of claiming a target.
+TEST(ReglessResultsPage, UnmeasuredEnergyAndCompressorAreNotClaimed) {
+  std::vector<Row> rows = {row("compute", 1000, 1000, 0.01, 4)};
+  rows[0].comp_cycles = 0;
+  rows[0].rf_energy_nj = 0;
+  const Summary s = summarise(rows, kBudget);
+  EXPECT_EQ(check(s, "Run time without the compressor").ours, "not measured");
+  EXPECT_FALSE(check(s, "Run time without the compressor").holds);
+  EXPECT_EQ(check(s, "GPU energy").ours, "not measured");
+  EXPECT_FALSE(check(s, "Register-structure energy").holds);
+  EXPECT_EQ(s.energy_rows, 0u);
 }
 
 TEST(ReglessResultsPage, RefusedCapacitiesAreSkippedAndFailedRowsShown) {

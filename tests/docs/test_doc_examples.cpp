@@ -56,6 +56,8 @@ const CiSize kCiSize[] = {
      "(target <= 3.0x): NOT MET"},
     {"docs/user-guide.md", "gpucosim-bench warppool-results", "warppool-results",
      "warppool-results --quick --out out/warppool.md", "~7 min; --quick checks the generator at the test sizes"},
+    {"docs/user-guide.md", "gpucosim-bench regless-results", "regless-results",
+     "regless-results --quick --out out/regless.md", "~30 min of CPU; --quick checks the generator at the test sizes"},
     {"docs/synthesis.md", "synth warppool", "synth warppool", "synth tests/synth/fixtures/fifo_sram",
      "a WarpPool synthesis takes minutes (the GTX 480 set over 40); the same options on the small fixture"},
     {"docs/synthesis.md", "--update-golden", "--update-golden", "--update-golden --golden out/golden.json",
@@ -196,9 +198,13 @@ TEST_P(docs_examples, EveryCommandRunsAndPrintsWhatThePageShows) {
   std::printf("%d example(s) of %s ran\n", ran, page.c_str());
   // Every table entry for this page matched an example.
   for (const CiSize& s : kCiSize)
-    if (page == s.page) EXPECT_GT(used[std::string(s.page) + s.contains], 0) << "stale CI-size entry: " << s.contains;
+    if (page == s.page) {
+      EXPECT_GT(used[std::string(s.page) + s.contains], 0) << "stale CI-size entry: " << s.contains;
+    }
   for (const NotRun& n : kNotRun)
-    if (page == n.page) EXPECT_GT(used[std::string(n.page) + n.contains], 0) << "stale not-run entry: " << n.contains;
+    if (page == n.page) {
+      EXPECT_GT(used[std::string(n.page) + n.contains], 0) << "stale not-run entry: " << n.contains;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Pages, docs_examples, ::testing::ValuesIn(doc_pages()),

@@ -55,6 +55,41 @@ TEST(energyGpu, EveryComponentIsCharged) {
   EXPECT_NEAR(r.total_mj(), r.total_nj() * 1e-6, 1e-15);
 }
 
+// A research block switched on that declares arrays (kit::BlockEnergy) is charged from its own
+// counters, and when it takes the register file's place the register file is not charged at all
+// (RegLess: docs/blocks/regless.md §10). Instructions it makes the SMs fetch are fetched.
+TEST(energyGpu, ABlockInTheRegisterFilesPlaceIsChargedInstead) {
+  GpuConfig g = config();
+  g.blocks["regless"].mode = kit::BlockMode::Tlm;
+  Stats s = sample_run();
+  s["regless_operand_reads"] = 18000;
+  s["regless_writes"] = 9000;
+  s["regless_preloads_l1"] = 600;
+  s["regless_writebacks"] = 400;
+  s["regless_metadata_instructions"] = 4000;
+  const EnergyReport r = gpu_energy(g, s);
+  const EnergyReport base = gpu_energy(config(), sample_run());
+  EXPECT_EQ(r.find("register_file"), nullptr);
+  ASSERT_NE(base.find("register_file"), nullptr);
+  const EnergyComponent* rs = r.find("register_structure");
+  ASSERT_NE(rs, nullptr);
+  EXPECT_DOUBLE_EQ(rs->events, 18000 + 9000 + 600 + 400);
+  EXPECT_GT(rs->dynamic_nj, 0.0);
+  EXPECT_GT(rs->leakage_nj, 0.0);
+  // 512 lines of 128 bytes per SM against a 128 KB register file: less leakage.
+  EXPECT_LT(rs->leakage_nj, base.find("register_file")->leakage_nj);
+  EXPECT_DOUBLE_EQ(r.find("instruction_fetch")->events, 10000 + 4000);
+  EXPECT_DOUBLE_EQ(base.find("instruction_fetch")->events, 10000);
+  EXPECT_GT(r.find("instruction_fetch")->dynamic_nj, base.find("instruction_fetch")->dynamic_nj);
+  // The arrays are sized from the block's settings: more lines per bank leak more.
+  g.blocks["regless"].values["lines_per_bank"] = 32;
+  EXPECT_GT(gpu_energy(g, s).find("register_structure")->leakage_nj, rs->leakage_nj);
+  // Switched off, the block costs nothing and the register file is back.
+  g.blocks["regless"].mode = kit::BlockMode::Off;
+  EXPECT_EQ(gpu_energy(g, s).find("register_structure"), nullptr);
+  EXPECT_NE(gpu_energy(g, s).find("register_file"), nullptr);
+}
+
 TEST(energyGpu, DynamicEnergyIsLinearInTheCounts) {
   const EnergyReport one = gpu_energy(config(), sample_run(1));
   const EnergyReport three = gpu_energy(config(), sample_run(3));

@@ -219,5 +219,33 @@ TEST(multiprogram, GeneratedApplicationsUseDisjointAddresses) {
   EXPECT_EQ(misses2, 2 * misses1);
 }
 
+// -gpucosim_l1_app_switch: an SM given a block of another application than its last one
+// invalidates its L1 (after writing dirty lines back) by default; with `keep` it does not, so a
+// relaunched kernel finds the lines its previous run left on SMs the other application used in
+// between (a kernel launch itself invalidates only the SMs that last ran its own application).
+TEST(multiprogram, L1KeptOrInvalidatedWhenAnSmChangesApplication) {
+  const std::string args = "run --workload vecadd:n=8192@repeat=3 --workload transpose_naive:n=64@repeat=3 "
+                           "--config QV100 --set gpgpu_n_clusters=2 --set gpucosim_l1_app_switch=";
+  const CliRun inv = run_cli(args + "invalidate"), keep = run_cli(args + "keep");
+  ASSERT_EQ(inv.exit_code, 0) << inv.output;
+  ASSERT_EQ(keep.exit_code, 0) << keep.output;
+  const json& ki = inv.stats.at("kernels");
+  const json& kk = keep.stats.at("kernels");
+  ASSERT_EQ(ki.size(), kk.size());
+  double hits_inv = 0, hits_keep = 0;
+  for (size_t i = 0; i < ki.size(); ++i) {
+    EXPECT_EQ(ki[i].at("L1D_read_accesses"), kk[i].at("L1D_read_accesses"));  // the same work
+    const double a = ki[i].at("L1D_read_hits").get<double>(), b = kk[i].at("L1D_read_hits").get<double>();
+    EXPECT_LE(a, b) << "kernel " << i;
+    hits_inv += a;
+    hits_keep += b;
+  }
+  EXPECT_GT(hits_keep, hits_inv);
+  // vecadd reuses nothing within a run: a hit of its last run is a line kept from the one before.
+  EXPECT_EQ(ki[ki.size() - 2].at("application"), 0);  // vecadd
+  EXPECT_EQ(ki[ki.size() - 2].at("L1D_read_hits").get<double>(), 0.0);
+  EXPECT_GT(kk[kk.size() - 2].at("L1D_read_hits").get<double>(), 0.0);
+}
+
 }  // namespace
 }  // namespace gpucosim::test

@@ -130,6 +130,23 @@ TEST(gpuRegless, AllocationWaitsForTheLineItsBudgetCountedOn) {
   EXPECT_GT(r.stats["total"]["regless_capacity_stall_cycles"].get<double>(), 0.0);  // the banks were full
 }
 
+// With OSU room to spare (1024 lines per SM), gemm_naive keeps the full register file's pace. Two
+// mechanisms it rests on: an allocation waits for a late release only while its warp holds the
+// region's whole reservation of the bank (waiting for every older load's write whose release is
+// in the bank made each iteration's address increments wait for the loads: 1.9x), and the
+// collectors are one pool of the SM as the baseline's are (a quarter per shard filled with loads
+// waiting for the LSU).
+TEST(gpuRegless, AllocationsWithALineToSpareDoNotWaitForLoads) {
+  const std::string w = "gemm_naive:m=128,n=256,k=32 --set gpucosim_regless_lines_per_bank=32";
+  const CliRun off = run_cli("run --config GTX980 --workload " + w);
+  const CliRun tlm = run_cli(kRun + w + " --set regless=tlm");
+  ASSERT_EQ(off.exit_code, 0) << off.output;
+  ASSERT_EQ(tlm.exit_code, 0) << tlm.output;
+  EXPECT_EQ(tlm.stats["total"]["regless_value_errors"].get<double>(), 0.0);
+  EXPECT_EQ(tlm.stats["total"]["regless_l1_requests"].get<double>(), 0.0);  // nothing spilled: not capacity
+  EXPECT_LT(tlm.stats["total"]["gpu_sim_cycle"].get<double>(), 1.10 * off.stats["total"]["gpu_sim_cycle"].get<double>());
+}
+
 // The backing store is laid out by register number (seed 000 §4.5.2.3): at full occupancy the
 // 512-line OSU spills branchy's registers to the L1, and the warps' copies of one register fall
 // in consecutive L1 sets and every channel, so the run keeps the full register file's pace. With

@@ -13,9 +13,30 @@
 #include <string>
 #include <vector>
 
+#include "systemc/blocks/kit/block_settings.h"
 #include "systemc/blocks/kit/param_table.h"
 
 namespace gpucosim::kit {
+
+// What a block adds to the GPU energy model (power/gpu_energy.h): its SRAM arrays, sized from its
+// settings, each with the statistics that count its accesses; the baseline structure it takes the
+// place of (that component is then not charged: neither accesses nor leakage); and statistics of
+// instructions it makes the SMs fetch besides the kernel's own (e.g. metadata instructions).
+struct BlockEnergyArray {
+  std::string name;                  // e.g. "osu"
+  uint64_t words = 0;                // rows of one array
+  uint32_t bits = 0;                 // bits read or written per access
+  uint32_t per_sm = 1;               // identical arrays per SM (banks x shards)
+  std::vector<std::string> reads;    // statistics (summed over SMs) counting one access each
+  std::vector<std::string> writes;
+};
+struct BlockEnergy {
+  std::string component;             // the energy report's component name, e.g. "register_structure"
+  std::string replaces;              // a baseline component ("register_file") or empty
+  std::vector<BlockEnergyArray> arrays;
+  std::vector<std::string> extra_fetches;
+};
+using BlockEnergyFn = BlockEnergy (*)(const BlockSettings& settings, uint32_t schedulers_per_sm);
 
 struct BlockDecl {
   const char* name;       // "warppool": the mode option and the option prefix gpucosim_<name>_
@@ -23,6 +44,7 @@ struct BlockDecl {
   const char* summary;    // one line for `gpucosim blocks`
   const char* hooks;      // the SM hooks it uses, e.g. "global_path, issue_gate"
   const ParamTable* params;
+  BlockEnergyFn energy = nullptr;  // null: the block adds nothing to the energy model
 };
 
 // The built-in blocks, in a fixed order (generated: build/<preset>/generated/block_decls.cpp).

@@ -20,7 +20,11 @@ ReglessSm::ReglessSm(std::vector<std::unique_ptr<ReglessBlock>> shards, const Co
     : p_(shards.at(0)->params()),
       n_sched_(uint32_t(shards.size())),
       sm_id_(sm_id),
-      per_sched_(std::max(1u, core.collector_units / uint32_t(shards.size()))),
+      sub_core_(core.sub_core_model),
+      // As the baseline's collector units (operand_collector.cpp): per scheduler in a sub-core
+      // SM (at least one each), otherwise one pool any scheduler's instruction may use.
+      coll_limit_(core.sub_core_model ? std::max(1u, core.collector_units / uint32_t(shards.size()))
+                                      : std::max(1u, core.collector_units)),
       data_mask_(p_.data_bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << p_.data_bits) - 1),
       warps_(core.max_warps()),
       golden_(core.max_warps()),
@@ -158,61 +162,44 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     in.op_data[n] = w.data;
     slots[n] = Slot{-1, i};
   }
-  // What must be answered before a collector's operands may be presented (write-after-read and
-  // line reuse): the registers older collectors of the same warp still have to read, and the
-  // banks in which an unanswered read of an older collector or of this one releases its line.
-  // A younger instruction's allocation of such a register, or a read that releases it, waits
-  // until those reads are answered: a read refused for a busy bank data port would otherwise find
-  // the line reallocated, written and evicted by the younger instruction. And an allocation waits
-  // for a read that frees a line in its bank: the compiler's per-bank budget counts on that line
-  // being reused (an interior register erased at its last read, the next one allocated after it),
-  // so with every other line of the bank reserved the allocation would find none.
-  struct Unread {
-    uint64_t older_regs = 0;
-    uint32_t releasing_banks = 0;
-  };
+  // What must be answered before a collector's operands may be presented:
+  // - write-after-read: a younger instruction's allocation of a register, or a read that
+  //   releases it, waits while an older collector of the same warp has not read it: a read
+  //   refused for a busy bank data port would otherwise find the line reallocated, written and
+  //   evicted by the younger instruction;
+  // - line reuse: the region's reservation of a bank is the most lines the compiler found live
+  //   in it at once in program order, counting a line free at the read or write that releases
+  //   it. In the SM a release can come late (a last read refused for a busy port, the write of
+  //   an older long-latency result), so an allocation that needs a new line waits while the
+  //   warp holds its whole reservation of the bank (WarpState::held_in_bank); with every other
+  //   line of the bank reserved by other regions it would find none. Only then: an allocation
+  //   with a line to spare goes ahead of an older load's write.
   const auto unread_before = [&](size_t idx, uint32_t slot) {
-    Unread u;
-    for (size_t p = 0; p <= idx; ++p) {
+    uint64_t regs = 0;
+    for (size_t p = 0; p < idx; ++p) {
       const Collector& oc = colls_[s.collectors[p]];
       if (oc.slot != slot) continue;
-      for (const Op& op : oc.ops) {
-        if (op.kind != kRlRead || op.done) continue;
-        if (p < idx) u.older_regs |= uint64_t(1) << op.reg;
-        if (op.rel != kRlKeep) u.releasing_banks |= 1u << p_.bank_of(local_of(slot), op.reg);
-      }
+      for (const Op& op : oc.ops)
+        if (op.kind == kRlRead && !op.done) regs |= uint64_t(1) << op.reg;
     }
-    return u;
+    return regs;
   };
-  // An older instruction's result not yet written whose write releases a line of bank `b` (a
-  // result no later instruction reads, or an output at its last use): the compiler counted that
-  // line free for the registers allocated after it in program order, but it stays the older
-  // instruction's until the write arrives, which a long-latency result does after younger
-  // instructions reach their operand stage.
-  const auto write_frees_in_bank = [&](const Collector& c, uint32_t b) {
-    const WarpState& cw = warps_[c.slot];
-    const uint32_t lw = local_of(c.slot);
-    for (uint32_t r = 0; r < 64; ++r) {
-      const int32_t d = cw.unwritten[r];
-      if (d < 0 || uint32_t(d) == c.dyn || p_.bank_of(lw, r) != b) continue;
-      if (rel_of(cw.code->insts()[size_t(cw.sidx[size_t(d)])], r) != kRlKeep) return true;
-    }
-    return false;
-  };
+  std::array<std::array<uint8_t, kReglessMaxBanks>, 64> presented{};  // new lines asked this cycle
   for (size_t idx = 0; idx < s.collectors.size(); ++idx) {
     const uint32_t ci = s.collectors[idx];
     Collector& c = colls_[ci];
     const WarpState& cw = warps_[c.slot];
-    const Unread u = unread_before(idx, c.slot);
+    const uint64_t older_reads = unread_before(idx, c.slot);
     for (uint32_t j = 0; j < c.ops.size() && n < p_.n_ops; ++j) {
       const Op& o = c.ops[j];
       if (o.done) continue;
       if (cw.unwritten[o.reg] >= 0 && uint32_t(cw.unwritten[o.reg]) != c.dyn) continue;  // interlock
-      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && ((u.older_regs >> o.reg) & 1)) continue;  // write-after-read
-      if (o.kind == kRlAlloc) {
+      if ((o.kind == kRlAlloc || o.rel != kRlKeep) && ((older_reads >> o.reg) & 1)) continue;  // write-after-read
+      if (o.kind == kRlAlloc && !((cw.held >> o.reg) & 1)) {
         const uint32_t b = p_.bank_of(local_of(c.slot), o.reg);
-        if ((u.releasing_banks >> b) & 1) continue;  // a read freeing a line of this bank first
-        if (write_frees_in_bank(c, b)) continue;     // an older result releasing its line here first
+        uint8_t& asked = presented[local_of(c.slot)][b];
+        if (cw.held_in_bank[b] + asked >= cw.reserved[b]) continue;  // the reservation is held: a release first
+        asked += 1;
       }
       in.op_valid |= 1u << n;
       in.op_kind[n] = o.kind;
@@ -278,6 +265,7 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
       }
       WarpState& ww = warps_[w.slot];
       if (ww.used && ww.unwritten[w.reg] == int32_t(w.dyn)) ww.unwritten[w.reg] = -1;
+      if (ww.used && in.op_rel[j] != kRlKeep) release_line(ww, local_of(w.slot), w.reg);
       taken_writes.push_back(slots[j].op);
       n_.writes += 1;
       continue;
@@ -285,13 +273,16 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     Collector& c = colls_[size_t(slots[j].coll)];
     Op& o = c.ops[slots[j].op];
     o.done = true;
+    WarpState& cw = warps_[c.slot];
     if (o.kind == kRlRead) {
       n_.reads += 1;
       if ((out.rsp_data[j] & data_mask_) != (golden_[c.slot][o.reg] & data_mask_)) n_.value_errors += 1;
+      if (o.rel != kRlKeep) release_line(cw, local_of(c.slot), o.reg);
     } else {
       n_.allocs += 1;
       o.line = uint8_t(out.rsp_line[j]);
-      warps_[c.slot].unwritten[o.reg] = int32_t(c.dyn);
+      cw.unwritten[o.reg] = int32_t(c.dyn);
+      hold_line(cw, local_of(c.slot), o.reg);
     }
     touched.push_back(uint32_t(slots[j].coll));
   }
@@ -322,6 +313,8 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
       ws.ended = false;
       ws.done = 0;
       const ReglessRegion& r = ws.code->regions()[ws.inst[size_t(ws.cur)].region];
+      for (uint32_t b = 0; b < p_.n_banks; ++b) ws.reserved[(b + uint32_t(offered)) % p_.n_banks] = uint8_t(r.usage[b]);
+      for (uint64_t m = r.pre; m; m &= m - 1) hold_line(ws, uint32_t(offered), uint32_t(__builtin_ctzll(m)));
       n_.regions += 1;
       n_.metadata += r.metadata;
       n_.preloads += r.preloads();
@@ -334,6 +327,24 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     }
   }
   if (out.active != prev.active) epoch_ += 1;
+  // Where the shard's warps spend their cycles (the state the CM leaves them in this cycle).
+  n_.warp_active += uint64_t(__builtin_popcountll(out.active));
+  n_.warp_preloading += uint64_t(__builtin_popcountll(out.preloading));
+  n_.warp_draining += uint64_t(__builtin_popcountll(out.draining));
+  n_.warp_stacked += uint64_t(__builtin_popcountll(out.stacked & ~in.blocked));
+  n_.warp_blocked += uint64_t(__builtin_popcountll(out.stacked & in.blocked));
+}
+
+void ReglessSm::hold_line(WarpState& ws, uint32_t local, uint32_t reg) const {
+  if ((ws.held >> reg) & 1) return;
+  ws.held |= uint64_t(1) << reg;
+  ws.held_in_bank[p_.bank_of(local, reg)] += 1;
+}
+
+void ReglessSm::release_line(WarpState& ws, uint32_t local, uint32_t reg) const {
+  if (!((ws.held >> reg) & 1)) return;
+  ws.held &= ~(uint64_t(1) << reg);
+  ws.held_in_bank[p_.bank_of(local, reg)] -= 1;
 }
 
 // ---- issue gate ------------------------------------------------------------------------------
@@ -475,7 +486,11 @@ void ReglessSm::barrier_released(uint32_t block_slot, uint64_t warp_mask, uint64
 // ---- register storage ------------------------------------------------------------------------
 
 bool ReglessSm::can_allocate(uint32_t sched) const {
-  return shards_[sched % n_sched_].collectors.size() < per_sched_;
+  // The thesis gives each execution unit a register read unit that serves instructions of any
+  // scheduler group (an arbiter routes their requests to the right shard, §4.5): the collectors
+  // are a pool of the SM, partitioned only where the baseline's are (sub-core SMs).
+  if (sub_core_) return shards_[sched % n_sched_].collectors.size() < coll_limit_;
+  return colls_in_use_ < coll_limit_;
 }
 
 void ReglessSm::allocate(const OperandRequest& r, uint64_t now) {
@@ -518,6 +533,7 @@ void ReglessSm::allocate(const OperandRequest& r, uint64_t now) {
   }
   coll_of_token_[r.token] = ci;
   shards_[shard_of(r.warp_slot)].collectors.push_back(ci);
+  colls_in_use_ += 1;
   if (c.ops.empty()) {  // nothing to read or reserve: ready in the next cycle
     c.done = true;
     instruction_done(c.slot, dyn, now);
@@ -543,6 +559,7 @@ void ReglessSm::release(uint32_t token) {
   auto& list = shards_[shard_of(colls_[ci].slot)].collectors;
   list.erase(std::find(list.begin(), list.end(), ci));
   free_colls_.push_back(ci);
+  colls_in_use_ -= 1;
 }
 
 bool ReglessSm::storage_empty() const {
@@ -696,6 +713,11 @@ void ReglessSm::collect(StatsMap& m) const {
   add_stat(m, "regless_writebacks", double(n_.writebacks));
   add_stat(m, "regless_memory_invalidations", double(n_.invalidations));
   add_stat(m, "regless_capacity_stall_cycles", double(n_.capacity_stalls));
+  add_stat(m, "regless_warp_cycles_active", double(n_.warp_active));
+  add_stat(m, "regless_warp_cycles_preloading", double(n_.warp_preloading));
+  add_stat(m, "regless_warp_cycles_draining", double(n_.warp_draining));
+  add_stat(m, "regless_warp_cycles_stacked", double(n_.warp_stacked));
+  add_stat(m, "regless_warp_cycles_blocked", double(n_.warp_blocked));
   add_stat(m, "regless_barrier_waits", double(n_.barrier_blocked));
   add_stat(m, "regless_l1_requests", double(n_.l1_requests));
   add_stat(m, "regless_l1_port_retries", double(n_.l1_retries));

@@ -109,6 +109,12 @@ class ReglessSm : public IssueGate, public SmEventListener {
     // SM's scoreboard sees only an operand's first register, so the second half of a 64-bit
     // result is interlocked here: no other instruction reads or reallocates it before the write.
     std::array<int32_t, 64> unwritten;
+    // The lines the warp's region holds in each bank, as the front end sees the answers: its
+    // preloads, then +1 for each allocation of a register it does not hold, -1 for each read or
+    // write that releases one. An allocation of a new line waits while the bank's count is at
+    // the region's reservation (see the operand requests in regless_sm.cpp).
+    uint64_t held = 0;
+    std::array<uint8_t, kReglessMaxBanks> held_in_bank{}, reserved{};
     std::unordered_map<uint32_t, std::vector<WriteOp>> writes;  // per dynamic instruction
   };
   struct Fill {
@@ -147,11 +153,16 @@ class ReglessSm : public IssueGate, public SmEventListener {
   uint64_t line_addr(uint32_t slot, uint32_t reg) const;
   uint64_t value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const;
   void instruction_done(uint32_t slot, uint32_t dyn, uint64_t now);
+  void hold_line(WarpState& ws, uint32_t local, uint32_t reg) const;
+  void release_line(WarpState& ws, uint32_t local, uint32_t reg) const;
   bool take_memory_request(Shard& s, uint32_t k, uint64_t t, const ReglessOutputs& prev);
 
   std::vector<Shard> shards_;
   ReglessParams p_;
-  uint32_t n_sched_, sm_id_, per_sched_;
+  uint32_t n_sched_, sm_id_;
+  bool sub_core_;
+  uint32_t coll_limit_;        // collectors per scheduler (sub-core) or per SM
+  uint32_t colls_in_use_ = 0;
   uint64_t data_mask_;
   std::vector<WarpState> warps_;
   struct PendingWarp {
@@ -186,7 +197,8 @@ class ReglessSm : public IssueGate, public SmEventListener {
              preloads = 0, fetches = 0, fetches_undefined = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
              invalidations = 0, capacity_stalls = 0, barrier_blocked = 0, l1_requests = 0, l1_retries = 0,
              value_errors = 0, tables = 0, renumbered = 0, value_writes = 0, values_known = 0,
-             values_compressible = 0;
+             values_compressible = 0, warp_active = 0, warp_preloading = 0,
+             warp_draining = 0, warp_stacked = 0, warp_blocked = 0;
   } n_;
   mutable uint64_t refusals_ = 0;
 };
