@@ -1,4 +1,5 @@
 #include "bench/multitasking_results_page.h"
+#include "bench/page_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,29 +9,7 @@
 namespace gpucosim::bench::multitasking {
 namespace {
 
-std::string fmt(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 std::string x2(double v) { return fmt("%.2fx", v); }
-std::string num(double v) {  // an integer with thousands separated
-  const std::string s = fmt("%.0f", std::fabs(v));
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i && (s.size() - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
-
-double geomean(const std::vector<double>& v) {
-  if (v.empty()) return 0;
-  double s = 0;
-  for (double x : v) s += std::log(x);
-  return std::exp(s / double(v.size()));
-}
-
 const AppResult* high(const MixRun* r) { return r && !r->apps.empty() ? &r->apps.back() : nullptr; }
 
 // Mean cycles from an SM's reservation to its being free, over the SMs taken from the

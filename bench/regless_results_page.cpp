@@ -1,4 +1,5 @@
 #include "bench/regless_results_page.h"
+#include "bench/page_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,33 +9,11 @@
 namespace gpucosim::bench::regless {
 namespace {
 
-std::string fmt(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 std::string pct(double v, int digits = 1) {
   char f[16];
   std::snprintf(f, sizeof f, "%%.%df %%%%", digits);
   return fmt(f, 100.0 * v);
 }
-std::string num(double v) {  // an integer with thousands separated
-  const std::string s = fmt("%.0f", std::fabs(v));
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i && (s.size() - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  return (v < 0 ? "-" : "") + out;
-}
-
-double geomean(const std::vector<double>& v) {
-  if (v.empty()) return 0;
-  double s = 0;
-  for (double x : v) s += std::log(x);
-  return std::exp(s / double(v.size()));
-}
-
 std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;

@@ -1,4 +1,5 @@
 #include "bench/warppool_results_page.h"
+#include "bench/page_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,12 +8,6 @@
 
 namespace gpucosim::bench {
 namespace {
-
-std::string fmt(const char* f, double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, f, v);
-  return b;
-}
 
 const Row* find(const std::vector<Row>& rows, const std::string& name) {
   for (const Row& r : rows)
