@@ -61,27 +61,37 @@ GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& option
   const double n_sms = double(core.n_sms());
   const double nj_to_pj = kPjPerNj;
 
+  // Every array at the model's node and cell family: a single-ported RAM macro of `words` rows
+  // of `bits`, or a cache of sets x ways x lines with its tags.
+  const auto ram = [&](uint64_t words, uint64_t bits) {
+    RamMacroSpec spec;
+    spec.bits = std::max<uint64_t>(1, bits);
+    spec.words = std::max<uint64_t>(1, words);
+    spec.node_nm = node_nm_;
+    spec.cell = options.sram_cell;
+    return estimate_ram_macro(spec);
+  };
+  const auto cache = [&](uint32_t sets, uint32_t ways, uint32_t line_bytes) {
+    CacheArraySpec spec;
+    spec.sets = sets;
+    spec.ways = ways;
+    spec.line_bytes = line_bytes;
+    spec.node_nm = node_nm_;
+    spec.cell = options.sram_cell;
+    return estimate_cache_array(spec);
+  };
+
   // Register file: reg_banks single-ported banks per SM; an access reads or writes one warp
   // register (warp_size lanes x 4 bytes) in one bank.
-  RamMacroSpec bank;
-  bank.bits = uint64_t(core.warp_size) * 32;
-  bank.words = std::max<uint64_t>(1, uint64_t(core.registers) / std::max<uint32_t>(1, core.reg_banks) / core.warp_size);
-  bank.node_nm = node_nm_;
-  bank.cell = options.sram_cell;
-  const SramEstimate rf = estimate_ram_macro(bank);
+  const SramEstimate rf = ram(uint64_t(core.registers) / std::max<uint32_t>(1, core.reg_banks) / core.warp_size,
+                              uint64_t(core.warp_size) * 32);
   e_.rf_read_pj = rf.read_energy_nj * nj_to_pj;
   e_.rf_write_pj = rf.write_energy_nj * nj_to_pj;
   e_.rf_leak_mw = rf.leakage_mw * core.reg_banks * n_sms;
 
   // L1 data cache, one per SM.
   if (core.l1d.enabled) {
-    CacheArraySpec l1;
-    l1.sets = core.l1d.nsets;
-    l1.ways = core.l1d.assoc;
-    l1.line_bytes = core.l1d.line_bytes;
-    l1.node_nm = node_nm_;
-    l1.cell = options.sram_cell;
-    const SramEstimate e = estimate_cache_array(l1);
+    const SramEstimate e = cache(core.l1d.nsets, core.l1d.assoc, core.l1d.line_bytes);
     e_.l1_read_pj = e.read_energy_nj * nj_to_pj;
     e_.l1_write_pj = e.write_energy_nj * nj_to_pj;
     e_.l1_leak_mw = e.leakage_mw * n_sms;
@@ -89,42 +99,24 @@ GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& option
 
   // Shared memory: shmem_banks 4-byte banks accessed together, one row per pass.
   if (core.shmem_bytes > 0) {
-    RamMacroSpec sh;
-    sh.bits = uint64_t(std::max<uint32_t>(1, core.shmem_banks)) * 32;
-    sh.words = std::max<uint64_t>(1, uint64_t(core.shmem_bytes) * 8 / sh.bits);
-    sh.node_nm = node_nm_;
-    sh.cell = options.sram_cell;
-    const SramEstimate e = estimate_ram_macro(sh);
+    const uint64_t row_bits = uint64_t(std::max<uint32_t>(1, core.shmem_banks)) * 32;
+    const SramEstimate e = ram(uint64_t(core.shmem_bytes) * 8 / row_bits, row_bits);
     e_.shmem_access_pj = 0.5 * (e.read_energy_nj + e.write_energy_nj) * nj_to_pj;  // loads and stores unknown
     e_.shmem_leak_mw = e.leakage_mw * n_sms;
   }
 
   // L2: one slice per memory sub-partition.
   if (cfg.mem.l2.enabled) {
-    CacheArraySpec l2;
-    l2.sets = cfg.mem.l2.nsets;
-    l2.ways = cfg.mem.l2.assoc;
-    l2.line_bytes = cfg.mem.l2.line_bytes;
-    l2.node_nm = node_nm_;
-    l2.cell = options.sram_cell;
-    const SramEstimate e = estimate_cache_array(l2);
+    const SramEstimate e = cache(cfg.mem.l2.nsets, cfg.mem.l2.assoc, cfg.mem.l2.line_bytes);
     e_.l2_read_pj = e.read_energy_nj * nj_to_pj;
     e_.l2_write_pj = e.write_energy_nj * nj_to_pj;
     e_.l2_leak_mw = e.leakage_mw * cfg.mem.n_partitions();
   }
 
   // Instruction cache, one per SM.
-  {
-    CacheArraySpec ic;
-    ic.sets = options.icache.sets;
-    ic.ways = options.icache.ways;
-    ic.line_bytes = options.icache.line_bytes;
-    ic.node_nm = node_nm_;
-    ic.cell = options.sram_cell;
-    const SramEstimate e = estimate_cache_array(ic);
-    e_.fetch_pj = e.read_energy_nj * nj_to_pj;
-    e_.icache_leak_mw = e.leakage_mw * n_sms;
-  }
+  const SramEstimate ic = cache(options.icache.sets, options.icache.ways, options.icache.line_bytes);
+  e_.fetch_pj = ic.read_energy_nj * nj_to_pj;
+  e_.icache_leak_mw = ic.leakage_mw * n_sms;
 
   // Research blocks switched on that declare arrays: each array sized as a RAM macro.
   for (const kit::BlockDecl* d : kit::builtin_block_decls()) {
@@ -133,12 +125,7 @@ GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& option
     const kit::BlockEnergy be = d->energy(bs, core.n_schedulers);
     BlockEnergyModel m{d->name, be.component, be.replaces, {}, be.extra_fetches};
     for (const kit::BlockEnergyArray& a : be.arrays) {
-      RamMacroSpec spec;
-      spec.bits = std::max<uint32_t>(1, a.bits);
-      spec.words = std::max<uint64_t>(1, a.words);
-      spec.node_nm = node_nm_;
-      spec.cell = options.sram_cell;
-      const SramEstimate e = estimate_ram_macro(spec);
+      const SramEstimate e = ram(a.words, a.bits);
       m.arrays.push_back(BlockArrayEnergy{a.name, e.read_energy_nj * nj_to_pj, e.write_energy_nj * nj_to_pj,
                                           e.leakage_mw * a.per_sm * n_sms, a.reads, a.writes});
     }
