@@ -31,16 +31,7 @@ struct DramEnergy {
   double bytes_per_request = 32;
 };
 
-// The instruction cache read once per warp instruction fetched. gpgpusim.config files give its
-// geometry as gpgpu_cache:il1, which the timing model does not use (instruction fetch is not
-// modelled as a cache); the default is Accel-Sim's SM7_QV100 and SM86_RTX3070 il1 (N:64:128:16:
-// 64 sets x 16 ways x 128-byte lines, 128 KB).
-struct IcacheGeometry {
-  uint32_t sets = 64, ways = 16, line_bytes = 128;
-};
-
 struct EnergyOptions {
-  IcacheGeometry icache;
   double node_nm = 45;  // process node of the modelled GPU (the seeds compare at 45 nm)
   CellFamily sram_cell = CellFamily::HighPerformance;
   OpEnergies ops;

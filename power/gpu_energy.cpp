@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "kernel/input_error.h"
 #include "power/node_scaling.h"
 #include "systemc/blocks/kit/block_decl.h"
 #include "power/sram_macro.h"
@@ -35,6 +36,8 @@ double sum_indexed(const Stats& s, const std::string& prefix, const std::string&
 }
 
 constexpr double kPjPerNj = 1000.0;
+// Bytes GPGPU-Sim's fetch stage reads from the instruction cache per access (shader.cc fetch()).
+constexpr uint32_t kFetchBlockBytes = 16;
 
 }  // namespace
 
@@ -113,8 +116,21 @@ GpuEnergyModel::GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& option
     e_.l2_leak_mw = e.leakage_mw * cfg.mem.n_partitions();
   }
 
-  // Instruction cache, one per SM.
-  const SramEstimate ic = cache(options.icache.sets, options.icache.ways, options.icache.line_bytes);
+  // Instruction cache (gpgpu_cache:il1), one per SM. A fetch reads one fetch block, not the
+  // line: GPGPU-Sim's fetch stage asks the instruction cache for 16 bytes (one or two
+  // instructions) per access, so the data arrays read 16 bytes of each way of the set. The cache
+  // is modelled as the fetch sees it: the same capacity and ways in 16-byte blocks (reading whole
+  // 128-byte lines of all 16 ways of a 128 KB cache charged about 25x a register-bank access per
+  // fetch; and a 4-set cache has too few rows for the SRAM model's subarrays).
+  const CacheConfig& il1 = core.il1;
+  const uint32_t fetch_bytes = std::min<uint32_t>(kFetchBlockBytes, il1.line_bytes);
+  SramEstimate ic;
+  try {
+    ic = cache(il1.nsets * std::max<uint32_t>(1, il1.line_bytes / fetch_bytes), il1.assoc, fetch_bytes);
+  } catch (const InputError& e) {
+    throw InputError("gpgpu_cache:il1", 0,
+                     "an instruction cache the SRAM model can size for the energy report: " + std::string(e.what()));
+  }
   e_.fetch_pj = ic.read_energy_nj * nj_to_pj;
   e_.icache_leak_mw = ic.leakage_mw * n_sms;
 

@@ -112,6 +112,12 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
     c.fail("gpgpu_coalesce_arch", "60 or above (32-byte sector coalescing) for a sectored L1 (" +
                                       c.value("gpgpu_cache:dl1") + ")");
 
+  // Instruction cache: every warp instruction is fetched through it (the energy model reads it).
+  if (!core.il1.enabled)
+    c.fail("gpgpu_cache:il1", "an instruction cache string (every fetch reads it), not none");
+  else if (core.il1.size_bytes() > (uint64_t(1) << 30))
+    c.fail("gpgpu_cache:il1", "at most 1 GiB of instruction cache (the SRAM model's largest array)");
+
   // L2 and memory partitions.
   if (!mem.l2.enabled)
     c.fail("gpgpu_cache:dl2", "an L2 cache string (every DRAM access goes through an L2 slice), not none");

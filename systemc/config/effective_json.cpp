@@ -46,7 +46,7 @@ json to_json(const GpuConfig& g) {
                {"sp", timing(c.sp)}, {"sfu", timing(c.sfu)}, {"dp", timing(c.dp)}, {"int", timing(c.int_)},
                {"tensor", timing(c.tensor)}, {"alu", timing(c.alu)}, {"branch", timing(c.branch)},
                {"reg_banks", c.reg_banks}, {"reg_port_throughput", c.reg_port_throughput},
-               {"collector_units", c.collector_units}, {"l1d", cache(c.l1d)}, {"l1_latency", c.l1_latency},
+               {"collector_units", c.collector_units}, {"l1d", cache(c.l1d)}, {"il1", cache(c.il1)}, {"l1_latency", c.l1_latency},
                {"l1_bypass_global", c.l1_bypass_global}, {"shmem_bytes", c.shmem_bytes},
                {"shmem_per_block", c.shmem_per_block}, {"shmem_banks", c.shmem_banks},
                {"shmem_latency", c.shmem_latency}, {"shmem_alloc_granularity", c.shmem_alloc_granularity},

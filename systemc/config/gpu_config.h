@@ -76,6 +76,7 @@ struct CoreConfig {
   uint32_t collector_units = 8;                     // gpgpu_operand_collector_num_units_gen (or _sp+_sfu+_mem)
   // Load/store path.
   CacheConfig l1d;                                  // gpgpu_cache:dl1
+  CacheConfig il1{true, false, 4, 128, 4, 'L', 'R', 'f'};  // gpgpu_cache:il1 (energy only)
   // Accel-Sim's adaptive L1/shared carve-out: at each kernel launch the L1 takes what the
   // unified array leaves after the smallest shared-memory option the kernel's blocks need
   // (adaptive_l1_assoc, config_build.h).

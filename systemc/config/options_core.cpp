@@ -222,6 +222,11 @@ const OptionDef kRegisterFile[] = {
 const OptionDef kLoadStore[] = {
     {"gpgpu_cache:dl1", OptionType::Cache, "N:64:128:4,L:L:m:N:H,A:32:8,8", "core.l1d",
      "L1 data cache (cache string or none)", [](V v, S& s) { s.gpu.core.l1d = parse_cache_string(v); }},
+    // The timing model fetches without an instruction cache; the energy model charges every fetch
+    // as a read of this cache (power/gpu_energy.cpp). Default: GPGPU-Sim 3.2.2's GTX480 il1 (2 KB).
+    {"gpgpu_cache:il1", OptionType::Cache, "N:4:128:4,L:R:f:N:L,A:2:32,4", "core.il1",
+     "L1 instruction cache; sizes the energy of instruction fetch (fetch is not timed)",
+     [](V v, S& s) { s.gpu.core.il1 = parse_cache_string(v); }},
     {"gpgpu_l1_latency", OptionType::Uint, "1", "core.l1_latency", "L1 hit latency (core cycles)",
      [](V v, S& s) { s.gpu.core.l1_latency = parse_u32_min(v, 1); }},
     {"gpgpu_gmem_skip_L1D", OptionType::Bool, "0", "core.l1_bypass_global",

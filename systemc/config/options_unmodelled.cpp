@@ -41,7 +41,7 @@ const char* const kUnmodelledOptions[] = {
     // Other caches and the adaptive L1/shared carve-out (the model uses the stated L1 size); L1
     // banks (the model's L1 serves a request per cycle with no bank conflicts).
     "gpgpu_l1_banks",
-    "gpgpu_cache:il1", "gpgpu_tex_cache:l1", "gpgpu_const_cache:l1", "gpgpu_perfect_inst_const_cache",
+    "gpgpu_tex_cache:l1", "gpgpu_const_cache:l1", "gpgpu_perfect_inst_const_cache",
     "gpgpu_cache:dl1PrefL1", "gpgpu_cache:dl1PrefShared", "gpgpu_cache:dl2_texture_only", "gpgpu_l1_cache_write_ratio",
     "gpgpu_l1_banks_byte_interleaving", "gpgpu_l1_banks_hashing_function", "gpgpu_shmem_sizeDefault", "gpgpu_shmem_size_PrefL1",
     "gpgpu_shmem_size_PrefShared", "gpgpu_flush_l1_cache", "gpgpu_flush_l2_cache", "gpgpu_flush_cache", "l2_ideal",

@@ -141,18 +141,22 @@ TEST(ConfigOptions, UnmodelledOptionsAreKeptAndReported) {
   o.load_text(
       "-gpgpu_ptx_sim_mode 0\n"
       "-visualizer_enabled 0\n"
+      "-gpgpu_tex_cache:l1 N:4:128:256,L:R:m:N:L,T:512:8,128:2\n"
       "-gpgpu_cache:il1 N:64:128:16,L:R:f:N:L,S:2:48,4\n"
       "-specialized_unit_3 1,4,8,4,4,TENSOR\n"
       "-trace_opcode_latency_initiation_spec_op_3 2,2\n"
       "-visualizer_enabled 1\n",
       "t.config");
-  // Accel-Sim's specialised units (and their timings) are modelled, so not reported.
+  // Accel-Sim's specialised units (and their timings) are modelled, so not reported; so is the
+  // instruction cache, which sizes the energy of instruction fetch.
   EXPECT_EQ(o.unmodelled_names(),
-            (std::vector<std::string>{"gpgpu_ptx_sim_mode", "visualizer_enabled", "gpgpu_cache:il1"}));
+            (std::vector<std::string>{"gpgpu_ptx_sim_mode", "visualizer_enabled", "gpgpu_tex_cache:l1"}));
+  ASSERT_NE(o.find("gpgpu_cache:il1"), nullptr);
+  EXPECT_NE(o.find("gpgpu_cache:il1")->def, nullptr);
   ASSERT_NE(o.find("specialized_unit_3"), nullptr);
   EXPECT_NE(o.find("specialized_unit_3")->def, nullptr);
   EXPECT_EQ(o.find("visualizer_enabled")->value, "1");
-  EXPECT_EQ(o.find("visualizer_enabled")->origin.describe(), "t.config:6");
+  EXPECT_EQ(o.find("visualizer_enabled")->origin.describe(), "t.config:7");
   std::string w = o.unmodelled_warning();
   EXPECT_NE(w.find("3 option(s) accepted but not modelled"), std::string::npos) << w;
   EXPECT_EQ(w.find("-specialized_unit_3"), std::string::npos) << w;

@@ -139,6 +139,31 @@ TEST(energyGpu, BiggerCachesCostMorePerAccess) {
   EXPECT_GT(b.energies().l1_leak_mw, s.energies().l1_leak_mw);
 }
 
+// The instruction cache is the configuration's (gpgpu_cache:il1): a bigger one costs more per
+// fetch and leaks more; a fetch reads a 16-byte fetch block, so even Accel-Sim's 128 KB, 16-way
+// il1 costs about one register-bank access per fetch, not 16 whole lines.
+TEST(energyGpu, InstructionFetchReadsTheConfiguredCachesFetchBlock) {
+  GpuConfig small = config(), big = config();
+  big.core.il1.nsets = 64;
+  big.core.il1.assoc = 16;
+  const GpuEnergyModel s(small), b(big);
+  EXPECT_GT(b.energies().fetch_pj, s.energies().fetch_pj);
+  EXPECT_GT(b.energies().icache_leak_mw, s.energies().icache_leak_mw);
+  EXPECT_LT(b.energies().fetch_pj, 2 * b.energies().rf_read_pj);
+  EXPECT_LT(s.energies().fetch_pj, b.energies().fetch_pj / 4);
+  // A cache the SRAM model cannot size is refused naming the option.
+  GpuConfig odd = config();
+  odd.core.il1.nsets = 1;
+  odd.core.il1.line_bytes = 16;
+  odd.core.il1.assoc = 1;
+  try {
+    GpuEnergyModel m(odd);
+    FAIL() << "a 16-byte instruction cache was sized";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("gpgpu_cache:il1"), std::string::npos) << e.what();
+  }
+}
+
 TEST(energyGpu, MoreSmsLeakMoreButCostTheSamePerEvent) {
   GpuConfig more = config();
   more.core.n_clusters *= 2;
