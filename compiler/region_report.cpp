@@ -36,6 +36,7 @@ void RegionSummary::add(const RegionTable& t) {
     ++regions;
     static_instructions += g.instructions();
     region_executions += g.executions;
+    live_on_entry_executions += uint64_t(g.live_on_entry) * g.executions;
     dynamic_instructions += g.dynamic_instructions;
     compact_regions += g.compact;
     over_budget += g.over_budget;
@@ -55,6 +56,7 @@ nlohmann::ordered_json summary_json(const RegionSummary& s, const RegisterValues
   j["dynamic_instructions_per_region"] = s.dynamic_per_region();
   j["cycles_per_region"] = nullptr;  // needs the timing model
   j["max_live"] = s.max_live;
+  j["live_at_region_start"] = s.live_at_region_start();
   j["compact_regions"] = s.compact_regions;
   j["over_budget_regions"] = s.over_budget;
   j["load_use_splits"] = s.load_use_splits;
@@ -102,6 +104,7 @@ nlohmann::ordered_json regions_json(const KernelAnalysis& a, const RegionAnalysi
     e["invalidating_reads"] = reg_list(g.invalidating_reads);
     e["cache_invalidations"] = reg_list(g.cache_invalidations);
     e["max_live"] = g.max_live;
+    e["live_on_entry"] = g.live_on_entry;
     e["bank_usage"] = g.bank_usage;
     e["over_budget"] = g.over_budget;
     e["metadata_instructions"] = g.metadata_instructions;
@@ -169,7 +172,8 @@ void print_regions_text(std::ostream& os, const KernelAnalysis& a, const RegionA
   RegionSummary s;
   s.add(t);
   os << "  " << fixed(s.static_per_region()) << " static instructions per region, " << fixed(s.dynamic_per_region())
-     << " warp instructions per region execution; metadata " << s.static_metadata << " static, "
+     << " warp instructions per region execution, " << fixed(s.live_at_region_start())
+     << " registers live at a region start; metadata " << s.static_metadata << " static, "
      << s.dynamic_metadata << " fetched ("
      << fixed(s.dynamic_instructions ? 100.0 * double(s.dynamic_metadata) / double(s.dynamic_instructions) : 0.0, 1)
      << " % of warp instructions)\n";

@@ -21,11 +21,17 @@ struct RegionSummary {
   uint64_t static_metadata = 0, dynamic_metadata = 0;
   uint64_t compact_regions = 0, over_budget = 0, load_use_splits = 0;
   uint32_t max_live = 0;
+  // Registers live at a region's start, summed over region executions: a warp's register state
+  // at its boundaries, which the OSU (or the L1 behind it) holds while the warp waits.
+  uint64_t live_on_entry_executions = 0;
   void add(const RegionTable& t);
   double static_per_region() const { return regions ? double(static_instructions) / double(regions) : 0.0; }
   // Warp instructions per dynamic region instance (cycles per region need the timing model).
   double dynamic_per_region() const {
     return region_executions ? double(dynamic_instructions) / double(region_executions) : 0.0;
+  }
+  double live_at_region_start() const {
+    return region_executions ? double(live_on_entry_executions) / double(region_executions) : 0.0;
   }
 };
 

@@ -43,6 +43,7 @@ RegionAnalysis analyse_regions(const KernelAnalysis& a, const RegionOptions& opt
     g.interior = s.interior;
     g.soft_preloads = s.soft_preloads;
     g.max_live = s.max_live;
+    g.live_on_entry = uint32_t(a.live.live_in(first).count());
     g.bank_usage = s.bank_usage;
     g.over_budget = !shaper.valid(s, first, last);
     g.executions = a.code[first].executions;

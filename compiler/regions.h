@@ -48,6 +48,7 @@ struct Region {
   RegisterSet invalidating_reads;    // inputs whose preload is the last read of their memory copy
   RegisterSet cache_invalidations;   // dead registers whose memory copies the region start deletes
   uint32_t max_live = 0;             // most registers held at once: the OSU reservation
+  uint32_t live_on_entry = 0;        // registers live at its first instruction: the warp's state at the boundary
   std::vector<uint32_t> bank_usage;  // per bank (for warp 0; warp w rotates it by w)
   bool over_budget = false;          // a single instruction that alone exceeds a budget
   // Metadata (seed §4.5.4): one region-start instruction (bank usage, 3 preload/invalidation
