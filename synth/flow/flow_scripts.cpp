@@ -52,6 +52,7 @@ FlowPaths FlowPaths::in(const std::string& dir) {
   f.sta_script = p("sta.tcl");
   f.sta_log = p("sta.log");
   f.abc_constr = p("abc.constr");
+  f.abc_inner_constr = p("abc_inner.constr");
   f.activity_tcl = p("activity.tcl");
   f.power_activity_script = p("power_activity.tcl");
   f.power_activity_log = p("power_activity.log");
@@ -110,6 +111,14 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                            {"MACROS_RTLIL", yosys_path(paths.macros_rtlil)}});
   }
 
+  // Hierarchical flow: every module but the top is mapped with the inner boundary constraints.
+  std::string abc_inner;
+  if (!flat)
+    abc_inner = "abc -D " + std::to_string(long(std::lround(clock_ns * 1000))) + " -liberty " + yosys_path(lib.path) +
+                (lib.strong_driving_cell.empty() ? "" : " -constr " + yosys_path(paths.abc_inner_constr)) +
+                " -script +strash;ifraig;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-p;upsize,{D};"
+                "dnsize,{D};stime,-p * " + m.top + " %d";
+
   return render_template("synth.ys", {{"BLOCK", m.block},
                                       {"TOP", m.top},
                                       {"LIBERTY", yosys_path(lib.path)},
@@ -127,6 +136,11 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                                       "with those outputs cut\n# (synth/flow/port_usage.h).\n" + prune},
                                       {"STAT_TOP", flat ? "" : " -top " + m.top},
                                       {"CONSTR", lib.driving_cell.empty() ? "" : " -constr " + yosys_path(paths.abc_constr)},
+                                      {"ABC_TOP_SELECTION", flat ? "" : " " + m.top},
+                                      {"ABC_INNER", flat ? "" : abc_inner},
+                                      {"INNER_CONSTR_NOTE", lib.strong_driving_cell.empty()
+                                                                ? "none in this liberty: no constraint"
+                                                                : "driving cell " + lib.strong_driving_cell},
                                       {"CONSTR_NOTE", lib.driving_cell.empty()
                                                           ? "none: the liberty has no buffer cell"
                                                           : "driving cell " + lib.driving_cell + ", " + num(kAbcOutputLoadFf) +
@@ -139,6 +153,11 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
 std::string abc_constraints(const LibertyInfo& lib) {
   if (lib.driving_cell.empty()) return {};
   return "set_driving_cell " + lib.driving_cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
+}
+
+std::string abc_inner_constraints(const LibertyInfo& lib) {
+  if (lib.strong_driving_cell.empty()) return {};
+  return "set_driving_cell " + lib.strong_driving_cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
 }
 
 namespace {

@@ -15,6 +15,7 @@ struct FlowPaths {
   std::string yosys_script, yosys_log, stat, macros_rtlil, netlist;
   std::string macro_liberty, sta_script, sta_log;
   std::string abc_constr;  // ABC's boundary constraints (driving cell, output load)
+  std::string abc_inner_constr;  // the same for modules kept in the hierarchical flow (strong driver)
   std::string activity_tcl, power_activity_script, power_activity_log;  // --activity only
   std::string activity_mean_tcl, power_mean_script, power_mean_log;     // its all-nets-at-the-mean run
   static FlowPaths in(const std::string& dir);
@@ -37,6 +38,9 @@ std::string ports_script(const BlockManifest& m, const std::map<std::string, std
 // The text of paths.abc_constr ("" when the liberty has no buffer or inverter to name).
 constexpr double kAbcOutputLoadFf = 50;  // a module output's load: a few gates in other modules
 std::string abc_constraints(const LibertyInfo& lib);
+// The text of paths.abc_inner_constr: the library's strongest buffer or inverter drives a kept
+// module's inputs ("" when the liberty has none).
+std::string abc_inner_constraints(const LibertyInfo& lib);
 
 struct StaScriptOptions {
   double clock_ns = 0;

@@ -14,6 +14,17 @@ namespace gpucosim::synth {
 
 namespace {
 
+// The drive number of a cell name: the digits after its last 'X' (INVX8 -> 8, BUF_X32 -> 32);
+// 0 when there are none.
+long drive_strength(const std::string& cell) {
+  const size_t x = cell.find_last_of("Xx");
+  if (x == std::string::npos) return 0;
+  long d = 0;
+  for (size_t i = x + 1; i < cell.size() && std::isdigit(static_cast<unsigned char>(cell[i])) && d < 100000; ++i)
+    d = d * 10 + (cell[i] - '0');
+  return d;
+}
+
 // Node from a name: the OSU libraries by name, else a "<digits>nm" fragment (e.g. gscl45nm).
 double node_from_name(std::string name) {
   for (auto& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -79,15 +90,25 @@ LibertyInfo read_liberty_info(const std::string& path, double node_override_nm) 
   // The cell names (the rest of the file): the driving cell for ABC's boundary constraints.
   {
     static const std::regex name_re(R"re(^\s*cell\s*\(\s*"?([A-Za-z0-9_]+)"?\s*\))re");
-    std::string buf, inv;
+    std::string buf, inv, strong;
+    long strong_drive = -1;
     do {
       std::smatch m;
       if (line.find("cell") == std::string::npos || !std::regex_search(line, m, name_re)) continue;
       const std::string c = m[1];
-      if (c.rfind("BUF", 0) == 0 && (buf.empty() || c < buf)) buf = c;
-      if (c.rfind("INV", 0) == 0 && (inv.empty() || c < inv)) inv = c;
+      const bool is_buf = c.rfind("BUF", 0) == 0, is_inv = c.rfind("INV", 0) == 0;
+      if (is_buf && (buf.empty() || c < buf)) buf = c;
+      if (is_inv && (inv.empty() || c < inv)) inv = c;
+      if (is_buf || is_inv) {
+        const long d = drive_strength(c);
+        if (d > strong_drive || (d == strong_drive && is_buf && strong.rfind("INV", 0) == 0)) {
+          strong_drive = d;
+          strong = c;
+        }
+      }
     } while (std::getline(in, line));
     info.driving_cell = !buf.empty() ? buf : inv;
+    info.strong_driving_cell = strong;
   }
   if (info.library.empty()) throw InputError(path, 0, "not a liberty file: no library(...) group in its header");
 

@@ -17,6 +17,10 @@ struct LibertyInfo {
   // The weakest buffer of the library (the first BUF* cell by name, else the first INV* cell; ""
   // when it has neither): what ABC assumes drives a module's inputs (synth/scripts/synth.ys).
   std::string driving_cell;
+  // The strongest buffer or inverter (the largest drive number after the last 'X' of the name,
+  // e.g. INVX8; a buffer on a tie): what ABC assumes drives the inputs of a module kept in the
+  // hierarchical flow, whose driver is another module's output, sized for kAbcOutputLoadFf.
+  std::string strong_driving_cell;
 };
 
 // Debian's qflow-tech-osu018 (180 nm), the default liberty.

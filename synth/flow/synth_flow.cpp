@@ -64,6 +64,7 @@ YosysStage run_yosys(const BlockManifest& m, const std::map<std::string, std::st
   if (progress) progress->stage(std::string("yosys: ") + (opt.flat ? "flat" : "hierarchical") + " synthesis of " + m.block);
   write_file(paths.yosys_script, yosys_script(m, params, lib, clock_ns, paths, opt.flat, prune));
   if (!lib.driving_cell.empty()) write_file(paths.abc_constr, abc_constraints(lib));
+  if (!lib.strong_driving_cell.empty()) write_file(paths.abc_inner_constr, abc_inner_constraints(lib));
   fs::remove(paths.macros_rtlil);
   std::function<void(const std::string&)> watch;
   if (progress) watch = [progress](const std::string& line) { progress->yosys_line(line); };

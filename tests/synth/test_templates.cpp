@@ -2,6 +2,7 @@
 // (liberty first, macros blackboxed before synth, ABC with the buffering script, stat -liberty).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <stdexcept>
 
 #include "synth/flow/flow_scripts.h"
@@ -56,6 +57,37 @@ TEST(synthTemplates, YosysScriptFollowsTheFlow) {
     EXPECT_LT(at(s, "stat -liberty /lib/x.lib"), at(s, "write_verilog -noattr -noexpr -simple-lhs /out/netlist.v"));
     EXPECT_EQ(s.find("{{"), std::string::npos);
   }
+}
+
+// Hierarchical flow: the top is mapped with the block's boundary constraints (a weak buffer drives
+// its inputs), every kept module with the inner ones (the library's strongest driver: its inputs
+// come from other modules' outputs); flat: one ABC run with the block's constraints.
+TEST(synthTemplates, KeptModulesAreMappedWithAStrongDriverOnTheirInputs) {
+  const synth::BlockManifest m = synth::load_manifest(fixture_manifest("fifo_sram"));
+  synth::LibertyInfo lib;
+  lib.path = "/lib/x.lib";
+  lib.driving_cell = "BUFX2";
+  lib.strong_driving_cell = "INVX8";
+  const auto paths = synth::FlowPaths::in("/out");
+  EXPECT_EQ(synth::abc_constraints(lib), "set_driving_cell BUFX2\nset_load 50\n");
+  EXPECT_EQ(synth::abc_inner_constraints(lib), "set_driving_cell INVX8\nset_load 50\n");
+  const std::string hier = synth::yosys_script(m, {}, lib, 4.0, paths, false);
+  const size_t top = at(hier, "-constr /out/abc.constr");
+  const size_t inner = at(hier, "-constr /out/abc_inner.constr");
+  EXPECT_LT(top, inner);
+  EXPECT_NE(hier.find("stime,-p fifo_sram\n"), std::string::npos) << hier;
+  EXPECT_NE(hier.find("stime,-p * fifo_sram %d\n"), std::string::npos) << hier;
+  const std::string flat = synth::yosys_script(m, {}, lib, 4.0, paths, true);
+  EXPECT_EQ(flat.find("abc_inner.constr"), std::string::npos) << flat;
+  EXPECT_EQ(flat.find("%d"), std::string::npos) << flat;
+}
+
+// The strongest buffer or inverter of a liberty is read from the cell names' drive numbers.
+TEST(synthTemplates, LibertyNamesItsWeakestAndStrongestDrivers) {
+  if (!std::filesystem::exists(synth::default_liberty_path())) GTEST_SKIP() << "qflow-tech-osu018 not installed";
+  const synth::LibertyInfo lib = synth::read_liberty_info(synth::default_liberty_path(), 0);
+  EXPECT_EQ(lib.driving_cell, "BUFX2");
+  EXPECT_EQ(lib.strong_driving_cell, "INVX8");
 }
 
 TEST(synthTemplates, PortsScriptWritesTheTopAloneAsJson) {
