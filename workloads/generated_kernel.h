@@ -58,6 +58,9 @@ class DeviceLayout {
 // reports it; LDS/STS lane addresses are window offsets).
 constexpr uint64_t kShmemWindowBase = 0x00007f4a39000000ull;
 constexpr uint64_t kLocalWindowBase = 0x00007f4a37000000ull;
+// What c[0x0][0x28] (the stack pointer every kernel's prologue moves to R1) holds in generated
+// kernels: the top of the per-thread local window, as the driver sets it for a small stack.
+constexpr uint32_t kStackPointer = 0x00fffc00u;
 
 // A header with the generator's conventions: binary version of the program's opcode table,
 // tracer version 5, nregs from the program unless `min_nregs` asks for more.
