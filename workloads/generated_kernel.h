@@ -87,6 +87,17 @@ inline Lanes1D lanes_1d(uint64_t block_index, uint32_t warp, int64_t block, int6
   const uint32_t exist = first_lanes(block - int64_t(warp) * kWarpSize);
   return {first, exist, exist & first_lanes(n - first)};
 }
+// The 1-D prologue most generators share, sites `first` .. first+4: MOV R1 (the stack pointer),
+// S2R SR_CTAID.X, S2R SR_TID.X, IMAD (global index), ISETP (index in range), all with `mask`,
+// each with the lane values it writes.
+inline void prologue_1d(WarpStream& s, int first, uint32_t mask, uint64_t block_index, uint32_t warp,
+                        int64_t first_index) {
+  s.op(first, mask, [](int) { return kStackPointer; });
+  s.op(first + 1, mask, [block_index](int) { return block_index; });
+  s.op(first + 2, mask, [warp](int l) { return int64_t(warp) * kWarpSize + l; });
+  s.op(first + 3, mask, [first_index](int l) { return first_index + l; });
+  s.op(first + 4, mask);
+}
 // Closed forms for such a launch: blocks, warps, and warps with at least one thread in range
 // (every block but the last is full; warps are contiguous ranges of threads).
 struct Launch1D {
