@@ -79,7 +79,7 @@ class Atax : public Workload {
         if (!act) continue;
         s.op(k.mid_first, act);
         s.op(k.mid_first + 1, act, [](int) { return 4; });
-        s.op(k.mid_first + 2, act, [&](int l) { return a_index(l, 0); });
+        s.op(k.mid_first + 2, act, [&](int lane) { return a_index(lane, 0); });
         s.op(k.mid_first + 3, act, [](int) { return 0; });
         s.op(k.mid_last, act, [](int) { return 0; });
         for (int64_t t = 0; t < trips; ++t) {
@@ -89,7 +89,7 @@ class Atax : public Workload {
           s.op(k.wide_v, act, v_at);
           s.mem(k.ldg_a, act, a_at);
           s.mem(k.ldg_v, act, v_at);
-          s.op(k.ldg_v + 1, act, [&](int l) { return a_index(l, t + 1); });
+          s.op(k.ldg_v + 1, act, [&](int lane) { return a_index(lane, t + 1); });
           s.op(k.ldg_v + 2, act, [t](int) { return t + 1; });
           s.op(k.ldg_v + 3, act);
           s.op(k.ldg_v + 4, act);

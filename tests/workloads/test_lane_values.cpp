@@ -49,8 +49,11 @@ TEST(workloadsLaneValues, VecaddAddressIsBasePlusFourTimesIndex) {
   const Instruction& gid = w.insts[3];
   for (int l = 0; l < kWarpSize; ++l) EXPECT_EQ(w.lane_values(gid, 0)[size_t(l)], uint32_t(256 + 64 + l));
   // The loaded floats are not known.
-  for (const Instruction& i : w.insts)
-    if (k->opcodes()[i.opcode].text == "LDG.E") EXPECT_FALSE(i.has_values());
+  for (const Instruction& i : w.insts) {
+    if (k->opcodes()[i.opcode].text == "LDG.E") {
+      EXPECT_FALSE(i.has_values());
+    }
+  }
 }
 
 class LaneValuesOf : public ::testing::TestWithParam<std::string> {};
