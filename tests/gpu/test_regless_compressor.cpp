@@ -103,11 +103,12 @@ double stat(const CliRun& r, const char* k) { return r.stats["total"][k].get<dou
 // instructions.
 TEST(gpuReglessCompressor, ValueSourcesEmittedOrAnalysis) {
   const std::string dir = scratch_dir();
-  const CommandResult gen = run_command(gpucosim_exe() + " trace gen gemm_naive:k=16 --out " + dir + "/t");
+  const CommandResult gen = run_command(gpucosim_exe() + " trace gen gemm_naive --param k=16 --out " + dir + "/t");
   ASSERT_EQ(gen.exit_code, 0) << gen.output;
   const std::string sets = " --set regless=tlm --set gpucosim_regless_lines_per_bank=2 --set gpucosim_regless_compressor=1";
-  const CliRun wl = run_cli(kRun + "gemm_naive:k=16" + sets);
-  const CliRun tr = run_cli("run --config GTX980 --set gpucosim_regless_check=1 --trace " + dir + "/t/kernelslist.g" + sets);
+  const CliRun wl = run_cli(kRun + "gemm_naive:k=16" + sets, dir + "/wl");
+  const CliRun tr =
+      run_cli("run --config GTX980 --set gpucosim_regless_check=1 --trace " + dir + "/t/kernelslist.g" + sets, dir + "/tr");
   ASSERT_EQ(wl.exit_code, 0) << wl.output;
   ASSERT_EQ(tr.exit_code, 0) << tr.output;
   for (const CliRun* r : {&wl, &tr}) {
@@ -133,8 +134,8 @@ TEST(gpuReglessCompressor, TraceRunsAsTheGeneratorWithReglessOff) {
   const std::string dir = scratch_dir();
   const CommandResult gen = run_command(gpucosim_exe() + " trace gen stencil2d --out " + dir + "/t");
   ASSERT_EQ(gen.exit_code, 0) << gen.output;
-  const CliRun wl = run_cli("run --config GTX980 --workload stencil2d");
-  const CliRun tr = run_cli("run --config GTX980 --trace " + dir + "/t/kernelslist.g");
+  const CliRun wl = run_cli("run --config GTX980 --workload stencil2d", dir + "/wl");
+  const CliRun tr = run_cli("run --config GTX980 --trace " + dir + "/t/kernelslist.g", dir + "/tr");
   ASSERT_EQ(wl.exit_code, 0) << wl.output;
   ASSERT_EQ(tr.exit_code, 0) << tr.output;
   EXPECT_EQ(first_difference(without_lockstep_counters(wl)["total"], without_lockstep_counters(tr)["total"]), "");
