@@ -64,12 +64,12 @@ class Atax : public Workload {
     const Launch1D l = launch_1d(threads, block);
     KernelHeader h = make_header(mangled, id, Dim3{uint32_t(l.blocks), 1, 1}, Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const AtaxCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, threads);
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes (indices, addresses, the trip
         // counter, the zeroed accumulator); the loaded elements and the sum are not known.
         const uint32_t act = ln.act;

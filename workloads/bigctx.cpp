@@ -71,13 +71,13 @@ class BigContext : public Workload {
     KernelHeader h = make_header("_Z6bigctxPKfPf", 1, Dim3{uint32_t(blocks), 1, 1}, Dim3{uint32_t(sh.block), 1, 1},
                                  uint32_t(sh.shmem), *code->prog, uint32_t(sh.regs));
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const BigCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const int64_t first = int64_t(bi) * sh.block + int64_t(w) * kWarpSize;  // global index of lane 0
         const int64_t tid0 = int64_t(w) * kWarpSize;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes (the loaded and added floats are
         // not known).
         auto in_at = [&](int l) { return in + uint64_t(first + l) * 4; };

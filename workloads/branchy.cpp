@@ -121,13 +121,13 @@ class Branchy : public Workload {
     KernelHeader h = make_header("_Z7branchyPKiPfi", 1, Dim3{uint32_t(launch.blocks), 1, 1}, Dim3{uint32_t(sh.block), 1, 1},
                                  0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const BranchyCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const BranchyShape::WarpTrips lw = sh.warp(bi, w);
         const uint32_t act = lw.ln.act;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes and of the trip counts it loads (the
         // generator drew them); the data values and everything derived from them are not known.
         prologue_1d(s, k.pro_first, lw.ln.exist, bi, w, lw.ln.first);

@@ -79,13 +79,13 @@ class FfmaLoop : public Workload {
                                  1, Dim3{uint32_t(launch.blocks), 1, 1}, Dim3{uint32_t(block), 1, 1}, 0, *code->prog,
                                  uint32_t(param(p, "regs")));
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const LoopCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, n);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes (index, addresses, the iteration
         // counter); the loaded value and the FFMA chains are not known.
         auto in_at = [&](int l) { return in + uint64_t(ln.first + l) * 4; };

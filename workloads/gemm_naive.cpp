@@ -98,12 +98,12 @@ class GemmNaive : public Workload {
     const Dim3 grid{uint32_t(n / 32), uint32_t(m / sh.by), 1};
     KernelHeader h = make_header(sh.se > 0 ? "_Z11mm2_kernel1PfS_S_" : "_Z11gemm_kernelPfS_S_", 1, grid,
                                  Dim3{32, uint32_t(sh.by), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const GemmCode& g = *code;
       const Dim3 blk = Dim3::from_linear(bi, grid);
       warps.resize(size_t(sh.by));
       for (int64_t w = 0; w < sh.by; ++w) {
-        WarpStream s(*g.prog, warps[size_t(w)]);
+        WarpStream s(*g.prog, warps[size_t(w)], so);
         const int64_t row = int64_t(blk.y) * sh.by + w, col0 = int64_t(blk.x) * 32;
         auto c_addr = [&](int l) { return c + uint64_t(row * n + col0 + l) * 4; };
         // Lane values of the registers the kernel computes (indices, addresses, the trip

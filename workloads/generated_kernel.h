@@ -13,14 +13,23 @@
 
 namespace gpucosim::wl {
 
-// Fills the warps of thread block `index` (linear, x fastest). Must depend only on the index and
-// the captured parameters, so any block can be generated alone and in any order.
-using BlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps)>;
+// Fills the warps of thread block `index` (linear, x fastest), their WarpStreams made with `o`.
+// Must depend only on the index and the captured parameters, so any block can be generated alone
+// and in any order.
+using BlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps, const StreamOptions& o)>;
+// The same for a generator that has no use for the options (tests' hand-made kernels).
+using PlainBlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps)>;
 
 class GeneratedKernel : public KernelSource {
  public:
   GeneratedKernel(KernelHeader h, std::shared_ptr<const Program> prog, BlockFn fn)
       : header_(std::move(h)), prog_(std::move(prog)), fn_(std::move(fn)) {}
+  GeneratedKernel(KernelHeader h, std::shared_ptr<const Program> prog, PlainBlockFn fn)
+      : header_(std::move(h)), prog_(std::move(prog)),
+        fn_([f = std::move(fn)](uint64_t i, std::vector<Warp>& w, const StreamOptions&) { f(i, w); }) {}
+
+  // Whether the blocks carry the registers' lane values (on unless turned off).
+  void set_stream_options(const StreamOptions& o) { opts_ = o; }
 
   const KernelHeader& header() const override { return header_; }
   // All opcodes are interned when the Program is built, before the first block is delivered.
@@ -37,6 +46,7 @@ class GeneratedKernel : public KernelSource {
   KernelHeader header_;
   std::shared_ptr<const Program> prog_;
   BlockFn fn_;
+  StreamOptions opts_;
   uint64_t next_ = 0;
   std::string origin_ = "generated kernel";
 };

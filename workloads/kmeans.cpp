@@ -81,13 +81,13 @@ class Kmeans : public Workload {
     KernelHeader h = make_header("_Z11kmeansPointPfiiiPiS_S_S0_", 1, Dim3{uint32_t(launch.blocks), 1, 1},
                                  Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const KmCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, points);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes (indices, addresses, counters,
         // constants); the features, distances and the chosen cluster depend on the data: not known.
         prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);

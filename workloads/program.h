@@ -70,9 +70,16 @@ class StreamLimitError : public std::runtime_error {
 // and live with the thread block like the lane addresses. Instructions emitted without a value
 // function carry none; a consumer then falls back to what it can infer (the RegLess front end:
 // the register-value analysis).
+// What a consumer of a generated kernel wants in the streams beyond the instructions.
+struct StreamOptions {
+  // Emit the lane values (RegLess's compressor reads them); a consumer that ignores them (the
+  // trace writer: the format has no field for them) turns them off to save time and memory.
+  bool lane_values = true;
+};
+
 class WarpStream {
  public:
-  WarpStream(const Program& p, Warp& w) : prog_(p), warp_(w) {}
+  WarpStream(const Program& p, Warp& w, const StreamOptions& o = {}) : prog_(p), warp_(w), opts_(o) {}
 
   // A non-memory instruction; mask 0 lists it as predicated off, as the tracer does.
   void op(int site, uint32_t mask);
@@ -113,7 +120,7 @@ class WarpStream {
   int values(int site, uint32_t mask, V& value_of, LaneValues* v) const {
     const int regs = prog_.dst_regs(site);
     if (regs < 1 || regs > 2) throw std::logic_error("lane values for a site without a 1- or 2-register destination");
-    if (mask == 0) return 0;
+    if (mask == 0 || !opts_.lane_values) return 0;
     for (int l = 0; l < kWarpSize; ++l)
       if (mask >> l & 1u) {
         const uint64_t x = uint64_t(value_of(l));
@@ -127,6 +134,7 @@ class WarpStream {
 
   const Program& prog_;
   Warp& warp_;
+  StreamOptions opts_;
 };
 
 // The tracer's compression choice: base_stride when the active lanes are contiguous with one

@@ -82,11 +82,11 @@ class Reduction : public Workload {
     KernelHeader h = make_header("_Z7reducePfS_j", 1, Dim3{uint32_t(blocks), 1, 1}, Dim3{uint32_t(block), 1, 1},
                                  uint32_t(block * 4), *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const ReduceCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         const int64_t tid0 = int64_t(w) * kWarpSize;
         // Lane values of the registers the kernel computes (the loaded and summed floats are
         // not known).

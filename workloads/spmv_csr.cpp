@@ -110,7 +110,7 @@ class SpmvCsr : public Workload {
     KernelHeader h = make_header("_Z15spmv_csr_scalariPKiS0_PKfS2_Pf", 1, Dim3{uint32_t(blocks), 1, 1},
                                  Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SpmvCode& k = *code;
       warps.resize(wpb);
       int64_t start = (*block_start)[bi];  // first non-zero of the current warp's lane 0
@@ -118,7 +118,7 @@ class SpmvCsr : public Workload {
         const int64_t row0 = int64_t(bi) * block + int64_t(w) * kWarpSize;
         const uint32_t exist = first_lanes(block - int64_t(w) * kWarpSize);
         const uint32_t act = exist & first_lanes(rows - row0);
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes, and of the CSR structure it loads
         // (row pointers, column indices: the generator drew them); matrix values, x and the
         // sums are not known.

@@ -170,13 +170,13 @@ class Stencil2d : public Workload {
     KernelHeader h = make_header("_Z14calculate_tempiPfS_S_iiiiffffff", 1, grid, Dim3{uint32_t(sh.bs), uint32_t(sh.bs), 1},
                                  uint32_t(3 * sh.bs * sh.bs * 4), *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const StencilCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       const int64_t bx = b.x, by = b.y, bs = sh.bs, plane = bs * bs * 4;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         const uint32_t all = sh.exist(w), loads = sh.mask(bx, by, w, -1);
         auto lane = [&](int l) { return sh.lane(bx, by, w, l); };
         auto sh_at = [&](int64_t base, int64_t x, int64_t y) { return uint64_t(base + (y * bs + x) * 4); };

@@ -113,13 +113,13 @@ class Streamcluster : public Workload {
     KernelHeader h = make_header("_Z19kernel_compute_costiilP5PointiiPfS1_PiS1_PbS1_", 1, Dim3{uint32_t(launch.blocks), 1, 1},
                                  Dim3{uint32_t(sh.block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const ScCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, sh.block, sh.points);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes and of the centre table it loads
         // (the generator drew the centres); coordinates, weights, costs and gains are not known.
         prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);

@@ -137,12 +137,12 @@ class Syrk : public Workload {
     const Dim3 grid{uint32_t(n / 32), uint32_t(n / sh.by), 1};
     KernelHeader h = make_header(two_ ? "_Z12syr2k_kernelPfS_S_" : "_Z11syrk_kernelffPfS_", 1, grid,
                                  Dim3{32, uint32_t(sh.by), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SyrkCode& g = *code;
       const Dim3 blk = Dim3::from_linear(bi, grid);
       warps.resize(size_t(sh.by));
       for (int64_t w = 0; w < sh.by; ++w) {
-        WarpStream s(*g.prog, warps[size_t(w)]);
+        WarpStream s(*g.prog, warps[size_t(w)], so);
         const int64_t i = int64_t(blk.y) * sh.by + w, j0 = int64_t(blk.x) * 32;
         auto c_addr = [&](int l) { return c + uint64_t(i * n + j0 + l) * 4; };
         // Lane values of the registers the kernel computes (indices, addresses, the k counter);

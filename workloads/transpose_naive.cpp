@@ -65,12 +65,12 @@ class TransposeNaive : public Workload {
     auto code = std::make_shared<const NaiveCode>(n, br);
     const Dim3 grid{uint32_t(n / 32), uint32_t(n / 32), 1};
     KernelHeader h = make_header("_Z14transposeNaivePfPKf", 1, grid, Dim3{32, uint32_t(br), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const NaiveCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       warps.resize(size_t(br));
       for (int64_t w = 0; w < br; ++w) {
-        WarpStream s(*k.prog, warps[size_t(w)]);
+        WarpStream s(*k.prog, warps[size_t(w)], so);
         const int64_t x0 = int64_t(b.x) * 32, y = int64_t(b.y) * 32 + w;
         // Lane values of the registers the kernel computes (the loaded elements are not known).
         const int pro = k.prologue_first;

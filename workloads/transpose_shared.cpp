@@ -84,12 +84,12 @@ class TransposeShared : public Workload {
     const uint32_t shmem = uint32_t(kTile * kPitch * 4);
     KernelHeader h =
         make_header("_Z18transposeCoalescedPfPKf", 1, grid, Dim3{32, uint32_t(br), 1}, shmem, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SharedCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       warps.resize(size_t(br));
       for (int64_t w = 0; w < br; ++w) {  // warp w is the row ty = w of the block
-        WarpStream s(*k.prog, warps[size_t(w)]);
+        WarpStream s(*k.prog, warps[size_t(w)], so);
         const int64_t bx = b.x, by = b.y;
         // Lane values of the registers the kernel computes (indices, addresses, counters); the
         // elements it moves are not known.

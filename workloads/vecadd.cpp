@@ -55,14 +55,14 @@ class Vecadd : public Workload {
     const Dim3 grid{uint32_t(ceil_div(uint64_t(n), uint64_t(block))), 1, 1};
     KernelHeader h = make_header("_Z9vectorAddPKfS0_Pfi", 1, grid, Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const VecaddCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, n);
         const int64_t first = ln.first;
         const uint32_t exist = ln.exist, act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         // Lane values of the registers the kernel computes (the loaded floats are not known).
         const int64_t tid0 = int64_t(w) * kWarpSize;
         s.op(k.mov, exist, [](int) { return kStackPointer; });

@@ -58,6 +58,34 @@ TEST(workloadsLaneValues, VecaddAddressIsBasePlusFourTimesIndex) {
 
 class LaneValuesOf : public ::testing::TestWithParam<std::string> {};
 
+// A consumer that turns lane values off (trace gen) gets the same instructions without them.
+TEST_P(LaneValuesOf, TurnedOffTheStreamIsTheSameWithoutValues) {
+  GeneratedApp with = test::generate_default(GetParam());
+  GeneratedApp without = test::generate_default(GetParam());
+  auto* a = dynamic_cast<wl::GeneratedKernel*>(with.kernels[0].get());
+  auto* b = dynamic_cast<wl::GeneratedKernel*>(without.kernels[0].get());
+  ASSERT_TRUE(a && b);
+  b->set_stream_options(wl::StreamOptions{false});
+  ThreadBlock x, y;
+  a->generate_block(0, x);
+  b->generate_block(0, y);
+  ASSERT_EQ(x.warps.size(), y.warps.size());
+  size_t values = 0;
+  for (size_t w = 0; w < x.warps.size(); ++w) {
+    ASSERT_EQ(x.warps[w].insts.size(), y.warps[w].insts.size());
+    EXPECT_TRUE(y.warps[w].values.empty());
+    values += x.warps[w].values.size();
+    for (size_t i = 0; i < x.warps[w].insts.size(); ++i) {
+      const Instruction &p = x.warps[w].insts[i], &q = y.warps[w].insts[i];
+      EXPECT_EQ(p.pc, q.pc);
+      EXPECT_EQ(p.active_mask, q.active_mask);
+      EXPECT_EQ(q.n_vals, 0);
+    }
+    EXPECT_EQ(x.warps[w].addrs, y.warps[w].addrs);
+  }
+  EXPECT_GT(values, 0u);
+}
+
 // Registers as the stream's values leave them: written lanes and which of them are known.
 struct RegisterLanes {
   std::array<std::array<uint32_t, kWarpSize>, 256> v{};
