@@ -241,7 +241,12 @@ int bench_regless_results(int argc, char** argv) {
       }
       if (with_comp) {
         const CliResult& c = results.get(2, in.text, {{kComp, "1"}});
-        if (c.ok) row.comp_cycles = c.total("gpu_sim_cycle");
+        if (c.ok) {
+          row.comp_cycles = c.total("gpu_sim_cycle");
+          row.value_writes = c.total("regless_value_writes");
+          row.values_emitted = c.total("regless_value_writes_emitted");
+          row.values_analysis = c.total("regless_value_writes_analysis");
+        }
       }
       std::sort(row.capacity.begin(), row.capacity.end(),
                 [](const CapacityPoint& a, const CapacityPoint& b) { return a.lines_per_sm > b.lines_per_sm; });

@@ -14,6 +14,15 @@ std::string pct(double v, int digits = 1) {
   std::snprintf(f, sizeof f, "%%.%df %%%%", digits);
   return fmt(f, 100.0 * v);
 }
+// "78 % (70 / 8 / 22)": known, then emitted / analysis / unknown, of the compressor run's writes;
+// the analysis's estimate alone when there was no compressor run.
+std::string known_cell(const Row& r) {
+  if (r.value_writes <= 0) return pct(r.known_value_share, 0) + " (analysis)";
+  const double unknown = r.value_writes - r.values_emitted - r.values_analysis;
+  return pct(r.known_share(), 0) + " (" + fmt("%.0f", 100 * r.share_of(r.values_emitted)) + " / " +
+         fmt("%.0f", 100 * r.share_of(r.values_analysis)) + " / " + fmt("%.0f", 100 * r.share_of(unknown)) + ")";
+}
+
 std::string join(const std::vector<std::string>& v) {
   std::string s;
   for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
@@ -79,7 +88,7 @@ Summary summarise(const std::vector<Row>& rows, double region_register_budget) {
       gpu_energy.push_back(r.gpu_energy_ratio());
       if (r.energy_ratio() >= 1) s.rs_energy_higher.push_back(r.workload);
     }
-    if (r.known_value_share >= kAffineKnownShare && r.comp_cycles > 0) {
+    if (r.known_share() >= kAffineKnownShare && r.comp_cycles > 0) {
       s.affine.push_back(r.workload);
       comp_gain.push_back(r.comp_gain());
     }
@@ -205,15 +214,19 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
        "RegLess's OSU data arrays (the capacity manager's and OSU's logic is not charged), and the whole "
        "GPU (instruction fetch with the metadata instructions, L1/L2/DRAM with the backing store's "
        "traffic, arithmetic, leakage). Compressor: the same RegLess run with "
-       "`gpucosim_regless_compressor=1`.\n\n";
+       "`gpucosim_regless_compressor=1`. *Writes of known shape*: the share of that run's register "
+       "writes whose 32 lane values the compressor knew the shape of, and from where: emitted (the "
+       "built-in generator gave the lane values, docs/blocks/regless.md §9) / analysis (the "
+       "register-value analysis: uniform/affine dataflow and observed lane addresses) / unknown "
+       "(incompressible). A trace carries no values: its writes are analysis or unknown.\n\n";
   o << "| workload | full RF register energy (uJ) | RegLess register energy (uJ) | ratio | GPU energy ratio | "
-       "writes of known shape | cycles with compressor | without / with |\n"
+       "writes of known shape (emitted / analysis / unknown) | cycles with compressor | without / with |\n"
        "|---|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows) {
     if (!r.ok) continue;
     o << "| " << r.workload << " | " << fmt("%.2f", r.rf_energy_nj / 1000) << " | " << fmt("%.2f", r.rs_energy_nj / 1000)
       << " | " << fmt("%.3f", r.energy_ratio()) << " | " << fmt("%.3f", r.gpu_energy_ratio()) << " | "
-      << pct(r.known_value_share, 0) << " | " << (r.comp_cycles > 0 ? num(r.comp_cycles) : "-") << " | "
+      << known_cell(r) << " | " << (r.comp_cycles > 0 ? num(r.comp_cycles) : "-") << " | "
       << (r.comp_cycles > 0 ? fmt("%.3f", r.comp_gain()) : "-") << " |\n";
   }
   o << "\n";
@@ -247,7 +260,7 @@ std::string results_page(const std::vector<Row>& rows, const Summary& s, bool qu
   o << "The seed's Table 4.2 lists 3.3 - 16.0 static instructions per region over Rodinia (b+tree 3.7, "
        "bfs 3.3, lud 16.0, nw 10.8, streamcluster 4.3). Ours, from `gpucosim analyze regions` at the "
        "default shard (8 banks x 16 lines):\n\n";
-  o << "| workload | regions | static insts / region | warp insts / region execution | writes of known value |\n"
+  o << "| workload | regions | static insts / region | warp insts / region execution | writes of known value (analysis) |\n"
        "|---|---:|---:|---:|---:|\n";
   for (const Row& r : rows) {
     if (!r.ok) continue;

@@ -34,8 +34,14 @@ struct Row {
   // Energy at 45 nm (power/gpu_energy.h on each run's statistics; 0: not measured): the full
   // register file, RegLess's register structure (OSU arrays, compressor lines), and the GPU.
   double rf_energy_nj = 0, rs_energy_nj = 0, gpu_energy_off_nj = 0, gpu_energy_rl_nj = 0;
-  // RegLess at the default OSU with the compressor (0: no such run).
+  // RegLess at the default OSU with the compressor (0: no such run), and its register writes by
+  // where the compressor knew the value's shape from (docs/blocks/regless.md §9): lane values the
+  // generator emitted, the register-value analysis, neither (incompressible).
   double comp_cycles = 0;
+  double value_writes = 0, values_emitted = 0, values_analysis = 0;
+  double share_of(double n) const { return value_writes > 0 ? n / value_writes : 0; }
+  // Known shape in the compressor run where there is one, else the analysis's static estimate.
+  double known_share() const { return value_writes > 0 ? share_of(values_emitted + values_analysis) : known_value_share; }
   double energy_ratio() const { return rf_energy_nj > 0 ? rs_energy_nj / rf_energy_nj : 0; }
   double gpu_energy_ratio() const { return gpu_energy_off_nj > 0 ? gpu_energy_rl_nj / gpu_energy_off_nj : 0; }
   // Cycles without the compressor over cycles with it (> 1: the compressor helps).

@@ -9,6 +9,7 @@
 #include "cli/trace_summary.h"
 #include "kernel/input_error.h"
 #include "trace/trace_writer.h"
+#include "workloads/generated_kernel.h"
 #include "workloads/workload.h"
 
 namespace gpucosim::cli {
@@ -56,6 +57,8 @@ void run_gen(const GenOptions& o) {
   std::vector<Command> list = app.memcpys;
   int n = 0;
   for (auto& k : app.kernels) {
+    // The trace grammar has no field for register lane values: not generating them saves time.
+    if (auto* g = dynamic_cast<wl::GeneratedKernel*>(k.get())) g->set_stream_options(wl::StreamOptions{false});
     std::string file = "kernel-" + std::to_string(++n) + (o.xz ? ".traceg.xz" : ".traceg");
     write_kernel_trace(o.out_dir + "/" + file, *k);
     Command c;

@@ -5,7 +5,8 @@
 //   KernelHeader   launch parameters (grid, block, registers, shared memory, binary version ...)
 //   ThreadBlock    one CTA: its coordinates and its warps
 //   Warp           the dynamic instruction stream of one warp, in issue order
-//   Instruction    one dynamic warp instruction (PC, active mask, opcode, registers, memory)
+//   Instruction    one dynamic warp instruction (PC, active mask, opcode, registers, memory,
+//                  and, from the built-in generators, the lane values it writes)
 //
 // Kernels are consumed one thread block at a time through KernelSource, so neither a 100 GB
 // trace nor a large generated workload is ever held in memory whole.
@@ -30,6 +31,9 @@ constexpr uint8_t kRegZero = 255;   // RZ: reads as zero, writes are dropped
 enum class AddrMode : uint8_t { ListAll = 0, BaseStride = 1, BaseDelta = 2 };
 
 using LaneAddrs = std::array<uint64_t, kWarpSize>;  // inactive lanes hold 0
+// One 32-bit register's value in each lane, as an instruction writes it; only the instruction's
+// active lanes are written (the others keep their old value), inactive entries hold 0.
+using LaneValues = std::array<uint32_t, kWarpSize>;
 
 struct Instruction {
   uint32_t pc = 0;               // kernel-relative virtual PC
@@ -41,25 +45,44 @@ struct Instruction {
   std::array<uint8_t, kMaxSrc> src{};
   uint8_t mem_width = 0;         // bytes per thread as recorded in the trace; 0 = no addresses
   AddrMode addr_mode = AddrMode::BaseStride;  // how the addresses are encoded on write
+  // Registers dst[0], dst[0]+1, ... whose lane values the stream carries (Warp::values from
+  // val_slot on); 0 = values not known (always so for traces: the format has no field for them).
+  uint8_t n_vals = 0;
   int64_t imm = 0;               // immediate (tracer v5), 0 for older traces
   int32_t mem_slot = -1;         // index into Warp::addrs, -1 when the line has no addresses
+  int32_t val_slot = -1;         // index into Warp::values of dst[0]'s values when n_vals > 0
 
   bool has_addresses() const { return mem_slot >= 0; }
+  bool has_values() const { return n_vals > 0; }
 };
 
 struct Warp {
   uint32_t id = 0;                       // warp number within the thread block
   std::vector<Instruction> insts;
   std::vector<LaneAddrs> addrs;          // lane addresses of the memory instructions, in order
+  // Lane values of the registers the generator knows, in order (inst.n_vals entries per such
+  // instruction). Held per thread block like the addresses: produced as the stream is generated.
+  std::vector<LaneValues> values;
 
   const LaneAddrs& lane_addrs(const Instruction& i) const { return addrs[size_t(i.mem_slot)]; }
-  // Appends an instruction and, for memory instructions, its lane addresses.
-  void push(Instruction inst, const LaneAddrs* lanes = nullptr) {
+  // The lane values of register dst[0] + k (k < i.n_vals).
+  const LaneValues& lane_values(const Instruction& i, int k = 0) const { return values[size_t(i.val_slot + k)]; }
+  // Appends an instruction and, for memory instructions, its lane addresses; `vals` (n_vals
+  // entries) are the values of its destination registers when the producer knows them.
+  void push(Instruction inst, const LaneAddrs* lanes = nullptr, const LaneValues* vals = nullptr, int n_vals = 0) {
     if (lanes) {
       inst.mem_slot = int32_t(addrs.size());
       addrs.push_back(*lanes);
     } else {
       inst.mem_slot = -1;
+    }
+    if (vals && n_vals > 0) {
+      inst.val_slot = int32_t(values.size());
+      inst.n_vals = uint8_t(n_vals);
+      values.insert(values.end(), vals, vals + n_vals);
+    } else {
+      inst.val_slot = -1;
+      inst.n_vals = 0;
     }
     insts.push_back(inst);
   }

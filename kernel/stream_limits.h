@@ -16,9 +16,9 @@ namespace gpucosim {
 constexpr uint64_t kMaxBlockStreamBytes = uint64_t(1) << 30;
 constexpr uint64_t kMaxWarpStreamBytes = kMaxBlockStreamBytes / 32;
 
-// Bytes a warp's stream holds (instructions and lane addresses).
-inline uint64_t warp_stream_bytes(uint64_t instructions, uint64_t memory_instructions) {
-  return instructions * sizeof(Instruction) + memory_instructions * sizeof(LaneAddrs);
+// Bytes a warp's stream holds (instructions, lane addresses and generated lane values).
+inline uint64_t warp_stream_bytes(uint64_t instructions, uint64_t memory_instructions, uint64_t value_sets = 0) {
+  return instructions * sizeof(Instruction) + memory_instructions * sizeof(LaneAddrs) + value_sets * sizeof(LaneValues);
 }
 
 inline std::string stream_limit_text() {

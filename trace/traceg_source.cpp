@@ -154,6 +154,7 @@ bool TracegSource::next_block(ThreadBlock& tb) {
     w.id = id;
     w.insts.clear();
     w.addrs.clear();
+    w.values.clear();  // traces carry no lane values
     w.insts.reserve(size_t(std::min<uint64_t>(insts, 4096)));  // a hint only: the count is untrusted
     read_warp_body(w, insts);
     block_bytes += warp_stream_bytes(w.insts.size(), w.addrs.size());

@@ -64,26 +64,40 @@ class Atax : public Workload {
     const Launch1D l = launch_1d(threads, block);
     KernelHeader h = make_header(mangled, id, Dim3{uint32_t(l.blocks), 1, 1}, Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const AtaxCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, threads);
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
-        s.op(k.exit_oob, ln.exist & ~ln.act);
-        if (!ln.act) continue;
-        for (int site = k.mid_first; site <= k.mid_last; ++site) s.op(site, ln.act);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (indices, addresses, the trip
+        // counter, the zeroed accumulator); the loaded elements and the sum are not known.
+        const uint32_t act = ln.act;
+        auto a_index = [&](int lane, int64_t t) { return (ln.first + lane) * a_first + t * a_step; };
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
+        s.op(k.exit_oob, ln.exist & ~act);
+        if (!act) continue;
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, [&](int lane) { return a_index(lane, 0); });
+        s.op(k.mid_first + 3, act, [](int) { return 0; });
+        s.op(k.mid_last, act, [](int) { return 0; });
         for (int64_t t = 0; t < trips; ++t) {
-          s.op(k.wide_a, ln.act);
-          s.op(k.wide_v, ln.act);
-          s.mem(k.ldg_a, ln.act, [&](int lane) { return a + uint64_t((ln.first + lane) * a_first + t * a_step) * 4; });
-          s.mem(k.ldg_v, ln.act, [&](int) { return v + uint64_t(t) * 4; });
-          for (int site = k.ldg_v + 1; site < k.loop_last; ++site) s.op(site, ln.act);
-          s.op(k.loop_last, t + 1 < trips ? ln.act : 0u);
+          auto a_at = [&](int lane) { return a + uint64_t(a_index(lane, t)) * 4; };
+          auto v_at = [&](int) { return v + uint64_t(t) * 4; };
+          s.op(k.wide_a, act, a_at);
+          s.op(k.wide_v, act, v_at);
+          s.mem(k.ldg_a, act, a_at);
+          s.mem(k.ldg_v, act, v_at);
+          s.op(k.ldg_v + 1, act, [&](int lane) { return a_index(lane, t + 1); });
+          s.op(k.ldg_v + 2, act, [t](int) { return t + 1; });
+          s.op(k.ldg_v + 3, act);
+          s.op(k.ldg_v + 4, act);
+          s.op(k.loop_last, t + 1 < trips ? act : 0u);
         }
-        s.op(k.wide_out, ln.act);
-        s.mem(k.stg, ln.act, [&](int lane) { return out + uint64_t(ln.first + lane) * 4; });
+        auto out_at = [&](int lane) { return out + uint64_t(ln.first + lane) * 4; };
+        s.op(k.wide_out, act, out_at);
+        s.mem(k.stg, act, out_at);
         s.op(k.exit, ln.act);
       }
     };

@@ -71,25 +71,32 @@ class BigContext : public Workload {
     KernelHeader h = make_header("_Z6bigctxPKfPf", 1, Dim3{uint32_t(blocks), 1, 1}, Dim3{uint32_t(sh.block), 1, 1},
                                  uint32_t(sh.shmem), *code->prog, uint32_t(sh.regs));
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const BigCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const int64_t first = int64_t(bi) * sh.block + int64_t(w) * kWarpSize;  // global index of lane 0
         const int64_t tid0 = int64_t(w) * kWarpSize;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ~0u);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (the loaded and added floats are
+        // not known).
+        auto in_at = [&](int l) { return in + uint64_t(first + l) * 4; };
+        auto out_at = [&](int l) { return out + uint64_t(first + l) * 4; };
+        auto nb_at = [&](int l) { return uint64_t((tid0 + l + 1) % sh.block) * 4; };
+        prologue_1d(s, k.pro_first, ~0u, bi, w, first);
         s.op(k.exit_oob, 0u);  // every thread is in range
-        for (int site = k.mid_first; site < k.ldg; ++site) s.op(site, ~0u);
-        s.mem(k.ldg, ~0u, [&](int l) { return in + uint64_t(first + l) * 4; });
-        s.op(k.shl, ~0u);
+        s.op(k.mid_first, ~0u);
+        s.op(k.mid_first + 1, ~0u, [](int) { return 4; });
+        s.op(k.mid_first + 2, ~0u, in_at);
+        s.mem(k.ldg, ~0u, in_at);
+        s.op(k.shl, ~0u, [&](int l) { return (tid0 + l) * 4; });
         s.mem(k.sts, ~0u, [&](int l) { return uint64_t(tid0 + l) * 4; });
         s.op(k.bar, ~0u);
-        s.op(k.nb, ~0u);
-        s.mem(k.lds, ~0u, [&](int l) { return uint64_t((tid0 + l + 1) % sh.block) * 4; });
+        s.op(k.nb, ~0u, nb_at);
+        s.mem(k.lds, ~0u, nb_at);
         s.op(k.fadd, ~0u);
-        s.op(k.wide_out, ~0u);
-        s.mem(k.stg, ~0u, [&](int l) { return out + uint64_t(first + l) * 4; });
+        s.op(k.wide_out, ~0u, out_at);
+        s.mem(k.stg, ~0u, out_at);
         s.op(k.exit, ~0u);
       }
     };

@@ -121,22 +121,28 @@ class Branchy : public Workload {
     KernelHeader h = make_header("_Z7branchyPKiPfi", 1, Dim3{uint32_t(launch.blocks), 1, 1}, Dim3{uint32_t(sh.block), 1, 1},
                                  0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const BranchyCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const BranchyShape::WarpTrips lw = sh.warp(bi, w);
         const uint32_t act = lw.ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, lw.ln.exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes and of the trip counts it loads (the
+        // generator drew them); the data values and everything derived from them are not known.
+        prologue_1d(s, k.pro_first, lw.ln.exist, bi, w, lw.ln.first);
         s.op(k.exit_oob, lw.ln.exist & ~act);
         if (!act) continue;
         auto own = [&](uint64_t base) { return [&lw, base](int l) { return base + uint64_t(lw.ln.first + l) * 4; }; };
-        for (int site = k.mid_first; site <= k.mid_last; ++site) {
-          if (site == k.ldg_trips) s.mem(site, act, own(trips));
-          else if (site == k.ldg_val) s.mem(site, act, own(data));
-          else s.op(site, act);
-        }
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.ldg_trips - 1, act, own(trips));
+        s.mem(k.ldg_trips, act, own(trips), [&](int l) { return lw.trips[l]; });
+        s.op(k.ldg_val - 1, act, own(data));
+        s.mem(k.ldg_val, act, own(data));
+        s.op(k.ldg_val + 1, act, [](int) { return 0; });
+        s.op(k.ldg_val + 2, act, [](int) { return 0; });
+        s.op(k.mid_last, act);
         for (int64_t it = 0; it < lw.longest; ++it) {
           const uint32_t live = lw.looping(it), then = sh.then_mask(lw, it), other = live & ~then;
           for (int site = k.it_first; site < k.to_else; ++site) s.op(site, live);
@@ -145,7 +151,10 @@ class Branchy : public Workload {
             for (int site = k.then_first; site <= k.then_last; ++site) s.op(site, then);
           if (other)
             for (int site = k.else_first; site <= k.else_last; ++site) s.op(site, other);
-          for (int site = k.join_first; site < k.back; ++site) s.op(site, live);
+          s.op(k.join_first, live);
+          s.op(k.join_first + 1, live, [it](int) { return it + 1; });
+          s.op(k.join_first + 2, live);
+          s.op(k.join_first + 3, live);
           s.op(k.back, lw.looping(it + 1));
         }
         s.op(k.bsync_loop, act);

@@ -79,28 +79,35 @@ class FfmaLoop : public Workload {
                                  1, Dim3{uint32_t(launch.blocks), 1, 1}, Dim3{uint32_t(block), 1, 1}, 0, *code->prog,
                                  uint32_t(param(p, "regs")));
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const LoopCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, n);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (index, addresses, the iteration
+        // counter); the loaded value and the FFMA chains are not known.
+        auto in_at = [&](int l) { return in + uint64_t(ln.first + l) * 4; };
+        auto out_at = [&](int l) { return out + uint64_t(ln.first + l) * 4; };
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
         s.op(k.exit_oob, ln.exist & ~act);
         if (!act) continue;
-        for (int site = k.mid_first; site < k.loop_first; ++site) {
-          if (k.prog->is_memory(site))
-            s.mem(site, act, [&](int l) { return in + uint64_t(ln.first + l) * 4; });
-          else
-            s.op(site, act);
-        }
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, in_at);
+        s.mem(k.mid_first + 3, act, in_at);
+        for (int site = k.mid_first + 4; site + 1 < k.loop_first; ++site) s.op(site, act);  // acc_j = x
+        s.op(k.loop_first - 1, act, [](int) { return 0; });
         for (int64_t it = 0; it < iters; ++it) {
-          for (int site = k.loop_first; site < k.back; ++site) s.op(site, act);
+          for (int site = k.loop_first; site < k.loop_first + kUnroll; ++site) s.op(site, act);
+          s.op(k.loop_first + kUnroll, act, [it](int) { return it + 1; });
+          s.op(k.loop_first + kUnroll + 1, act);
           s.op(k.back, it + 1 < iters ? act : 0u);
         }
-        for (int site = k.tail_first; site < k.stg; ++site) s.op(site, act);
-        s.mem(k.stg, act, [&](int l) { return out + uint64_t(ln.first + l) * 4; });
+        for (int site = k.tail_first; site + 1 < k.stg; ++site) s.op(site, act);
+        s.op(k.stg - 1, act, out_at);
+        s.mem(k.stg, act, out_at);
         s.op(k.exit, act);
       }
     };

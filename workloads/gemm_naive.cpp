@@ -98,27 +98,49 @@ class GemmNaive : public Workload {
     const Dim3 grid{uint32_t(n / 32), uint32_t(m / sh.by), 1};
     KernelHeader h = make_header(sh.se > 0 ? "_Z11mm2_kernel1PfS_S_" : "_Z11gemm_kernelPfS_S_", 1, grid,
                                  Dim3{32, uint32_t(sh.by), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const GemmCode& g = *code;
       const Dim3 blk = Dim3::from_linear(bi, grid);
       warps.resize(size_t(sh.by));
       for (int64_t w = 0; w < sh.by; ++w) {
-        WarpStream s(*g.prog, warps[size_t(w)]);
+        WarpStream s(*g.prog, warps[size_t(w)], so);
         const int64_t row = int64_t(blk.y) * sh.by + w, col0 = int64_t(blk.x) * 32;
-        for (int site = g.pro_first; site <= g.pro_last; ++site) s.op(site, site == g.exit_oob ? 0u : ~0u);
         auto c_addr = [&](int l) { return c + uint64_t(row * n + col0 + l) * 4; };
+        // Lane values of the registers the kernel computes (indices, addresses, the trip
+        // counter, the zeroed accumulator); the loaded matrix elements are not known.
+        const int pro = g.pro_first;
+        auto col = [&](int l) { return col0 + l; };
+        s.op(pro, ~0u, [](int) { return kStackPointer; });
+        s.op(pro + 1, ~0u, [&](int) { return blk.x; });
+        s.op(pro + 2, ~0u, [](int l) { return l; });
+        s.op(pro + 3, ~0u, [&](int) { return blk.y; });
+        s.op(pro + 4, ~0u, [&](int) { return w; });
+        s.op(pro + 5, ~0u, col);
+        s.op(pro + 6, ~0u, [&](int) { return row; });
+        for (int site = pro + 7; site <= pro + 10; ++site) s.op(site, site == g.exit_oob ? 0u : ~0u);
+        s.op(pro + 11, ~0u, [](int) { return 4; });
+        s.op(pro + 12, ~0u, [&](int) { return row * k; });
+        s.op(pro + 13, ~0u, col);
+        s.op(pro + 14, ~0u, [&](int l) { return row * n + col(l); });
+        s.op(pro + 15, ~0u, c_addr);
+        s.op(pro + 16, ~0u, [](int) { return 0; });
+        s.op(g.pro_last, ~0u, [](int) { return 0; });
         for (int64_t t = 0; t < sh.trips; ++t) {
           for (int64_t q = 0; q < sh.unroll; ++q) {
             const int64_t kk = t * sh.unroll + q;
             const int* site = &g.body[size_t(q * 7)];
-            s.op(site[0], ~0u);
-            s.op(site[1], ~0u);
-            s.mem(site[2], ~0u, [&](int) { return a + uint64_t(row * k + kk) * 4; });
-            s.mem(site[3], ~0u, [&](int l) { return b + uint64_t(kk * n + col0 + l) * 4; });
-            for (int i = 4; i < 7; ++i) s.op(site[i], ~0u);
+            auto a_addr = [&](int) { return a + uint64_t(row * k + kk) * 4; };
+            auto b_addr = [&](int l) { return b + uint64_t(kk * n + col(l)) * 4; };
+            s.op(site[0], ~0u, a_addr);
+            s.op(site[1], ~0u, b_addr);
+            s.mem(site[2], ~0u, a_addr);
+            s.mem(site[3], ~0u, b_addr);
+            s.op(site[4], ~0u, [&](int) { return row * k + kk + 1; });
+            s.op(site[5], ~0u, [&](int l) { return (kk + 1) * n + col(l); });
+            s.op(site[6], ~0u);
           }
           if (g.stg_in_loop >= 0) s.mem(g.stg_in_loop, ~0u, c_addr);
-          s.op(g.add_kk, ~0u);
+          s.op(g.add_kk, ~0u, [&](int) { return (t + 1) * sh.unroll; });
           s.op(g.isetp, ~0u);
           s.op(g.bra, t + 1 < sh.trips ? ~0u : 0u);
         }

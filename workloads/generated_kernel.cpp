@@ -16,7 +16,7 @@ void GeneratedKernel::generate_block(uint64_t index, ThreadBlock& tb) const {
   tb.id = Dim3::from_linear(index, header_.grid);
   tb.warps.clear();
   try {
-    fn_(index, tb.warps);
+    fn_(index, tb.warps, opts_);
   } catch (const StreamLimitError& e) {
     tb.warps.clear();
     tb.warps.shrink_to_fit();

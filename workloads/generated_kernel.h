@@ -13,14 +13,23 @@
 
 namespace gpucosim::wl {
 
-// Fills the warps of thread block `index` (linear, x fastest). Must depend only on the index and
-// the captured parameters, so any block can be generated alone and in any order.
-using BlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps)>;
+// Fills the warps of thread block `index` (linear, x fastest), their WarpStreams made with `o`.
+// Must depend only on the index and the captured parameters, so any block can be generated alone
+// and in any order.
+using BlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps, const StreamOptions& o)>;
+// The same for a generator that has no use for the options (tests' hand-made kernels).
+using PlainBlockFn = std::function<void(uint64_t index, std::vector<Warp>& warps)>;
 
 class GeneratedKernel : public KernelSource {
  public:
   GeneratedKernel(KernelHeader h, std::shared_ptr<const Program> prog, BlockFn fn)
       : header_(std::move(h)), prog_(std::move(prog)), fn_(std::move(fn)) {}
+  GeneratedKernel(KernelHeader h, std::shared_ptr<const Program> prog, PlainBlockFn fn)
+      : header_(std::move(h)), prog_(std::move(prog)),
+        fn_([f = std::move(fn)](uint64_t i, std::vector<Warp>& w, const StreamOptions&) { f(i, w); }) {}
+
+  // Whether the blocks carry the registers' lane values (on unless turned off).
+  void set_stream_options(const StreamOptions& o) { opts_ = o; }
 
   const KernelHeader& header() const override { return header_; }
   // All opcodes are interned when the Program is built, before the first block is delivered.
@@ -37,6 +46,7 @@ class GeneratedKernel : public KernelSource {
   KernelHeader header_;
   std::shared_ptr<const Program> prog_;
   BlockFn fn_;
+  StreamOptions opts_;
   uint64_t next_ = 0;
   std::string origin_ = "generated kernel";
 };
@@ -58,6 +68,9 @@ class DeviceLayout {
 // reports it; LDS/STS lane addresses are window offsets).
 constexpr uint64_t kShmemWindowBase = 0x00007f4a39000000ull;
 constexpr uint64_t kLocalWindowBase = 0x00007f4a37000000ull;
+// What c[0x0][0x28] (the stack pointer every kernel's prologue moves to R1) holds in generated
+// kernels: the top of the per-thread local window, as the driver sets it for a small stack.
+constexpr uint32_t kStackPointer = 0x00fffc00u;
 
 // A header with the generator's conventions: binary version of the program's opcode table,
 // tracer version 5, nregs from the program unless `min_nregs` asks for more.
@@ -83,6 +96,17 @@ inline Lanes1D lanes_1d(uint64_t block_index, uint32_t warp, int64_t block, int6
   const int64_t first = int64_t(block_index) * block + int64_t(warp) * kWarpSize;
   const uint32_t exist = first_lanes(block - int64_t(warp) * kWarpSize);
   return {first, exist, exist & first_lanes(n - first)};
+}
+// The 1-D prologue most generators share, sites `first` .. first+4: MOV R1 (the stack pointer),
+// S2R SR_CTAID.X, S2R SR_TID.X, IMAD (global index), ISETP (index in range), all with `mask`,
+// each with the lane values it writes.
+inline void prologue_1d(WarpStream& s, int first, uint32_t mask, uint64_t block_index, uint32_t warp,
+                        int64_t first_index) {
+  s.op(first, mask, [](int) { return kStackPointer; });
+  s.op(first + 1, mask, [block_index](int) { return block_index; });
+  s.op(first + 2, mask, [warp](int l) { return int64_t(warp) * kWarpSize + l; });
+  s.op(first + 3, mask, [first_index](int l) { return first_index + l; });
+  s.op(first + 4, mask);
 }
 // Closed forms for such a launch: blocks, warps, and warps with at least one thread in range
 // (every block but the last is full; warps are contiguous ranges of threads).

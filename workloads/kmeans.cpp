@@ -81,35 +81,54 @@ class Kmeans : public Workload {
     KernelHeader h = make_header("_Z11kmeansPointPfiiiPiS_S_S0_", 1, Dim3{uint32_t(launch.blocks), 1, 1},
                                  Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const KmCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, points);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (indices, addresses, counters,
+        // constants); the features, distances and the chosen cluster depend on the data: not known.
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
         s.op(k.exit_oob, ln.exist & ~act);
         if (!act) continue;
-        for (int site = k.mid_first; site < k.c_first; ++site) s.op(site, act);
+        auto zero = [](int) { return 0; };
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, [](int) { return 0x7f7fffff; });
+        for (int site = k.mid_first + 3; site < k.c_first; ++site) s.op(site, act, zero);
         for (int64_t i = 0; i < nc; ++i) {
-          for (int site = k.c_first; site < k.f_first; ++site) s.op(site, act);
+          s.op(k.c_first, act, zero);
+          s.op(k.c_first + 1, act, [&](int l) { return ln.first + l; });
+          s.op(k.c_first + 2, act, [&](int) { return i * nf; });
+          s.op(k.c_first + 3, act, zero);
           for (int64_t f = 0; f < nf; ++f) {
-            for (int site = k.f_first; site < k.f_last; ++site) {
-              if (site == k.ldg_feat)
-                s.mem(site, act, [&](int l) { return feat + uint64_t(f * points + ln.first + l) * 4; });
-              else if (site == k.ldg_ctr)
-                s.mem(site, act, [&](int) { return ctr + uint64_t(i * nf + f) * 4; });
-              else
-                s.op(site, act);
-            }
+            auto feat_at = [&](int l) { return feat + uint64_t(f * points + ln.first + l) * 4; };
+            auto ctr_at = [&](int) { return ctr + uint64_t(i * nf + f) * 4; };
+            s.op(k.f_first, act, feat_at);
+            s.op(k.f_first + 1, act, ctr_at);
+            s.mem(k.ldg_feat, act, feat_at);
+            s.mem(k.ldg_ctr, act, ctr_at);
+            s.op(k.ldg_ctr + 1, act);
+            s.op(k.ldg_ctr + 2, act);
+            s.op(k.ldg_ctr + 3, act, [&](int l) { return (f + 1) * points + ln.first + l; });
+            s.op(k.ldg_ctr + 4, act, [&](int) { return i * nf + f + 1; });
+            s.op(k.ldg_ctr + 5, act, [f](int) { return f + 1; });
+            s.op(k.ldg_ctr + 6, act);
             s.op(k.f_last, f + 1 < nf ? act : 0u);
           }
-          for (int site = k.t_first; site < k.back; ++site) s.op(site, act);
+          s.op(k.t_first, act);
+          s.op(k.t_first + 1, act);
+          s.op(k.t_first + 2, act);
+          s.op(k.t_first + 3, act, [i](int) { return i + 1; });
+          s.op(k.t_first + 4, act, [&](int) { return (i + 1) * nf; });
+          s.op(k.t_first + 5, act);
           s.op(k.back, i + 1 < nc ? act : 0u);
         }
-        s.op(k.wide_out, act);
-        s.mem(k.stg, act, [&](int l) { return member + uint64_t(ln.first + l) * 4; });
+        auto out_at = [&](int l) { return member + uint64_t(ln.first + l) * 4; };
+        s.op(k.wide_out, act, out_at);
+        s.mem(k.stg, act, out_at);
         s.op(k.exit, act);
       }
     };

@@ -33,31 +33,42 @@ int Program::add(std::string_view opcode, int dst, std::initializer_list<int> sr
   in.mem_width = addressed ? info.access_width : 0;
   in.imm = imm;
   sites_.push_back(in);
+  // Destination width, by the rules of compiler/register_widths.h for the opcodes generators use
+  // (tests/workloads check every site against them).
+  int regs = in.n_dst && in.dst[0] != RZ ? 1 : 0;
+  const std::string text(opcode);
+  if (regs && (text.find(".WIDE") != std::string::npos || text.find(".64") != std::string::npos ||
+               (text.rfind("CS2R", 0) == 0 && text.find(".32") == std::string::npos)))
+    regs = 2;
+  if (regs && text.find(".128") != std::string::npos) regs = 4;
+  dst_regs_.push_back(uint8_t(regs));
   return int(sites_.size() - 1);
 }
 
 void WarpStream::check_room() const {
-  if (warp_stream_bytes(warp_.insts.size(), warp_.addrs.size()) >= kMaxWarpStreamBytes)
+  if (warp_stream_bytes(warp_.insts.size(), warp_.addrs.size(), warp_.values.size()) >= kMaxWarpStreamBytes)
     throw StreamLimitError("warp " + std::to_string(warp_.id) + "'s instruction stream reached " +
                            std::to_string(warp_.insts.size()) + " instructions, the bound of " + stream_limit_text());
 }
 
-void WarpStream::op(int site, uint32_t mask) {
-  if (prog_.is_memory(site)) throw std::logic_error("memory site emitted without addresses");
+void WarpStream::op(int site, uint32_t mask) { push(site, mask, nullptr, nullptr, 0); }
+
+void WarpStream::push(int site, uint32_t mask, const LaneAddrs* lanes, const LaneValues* vals, int n_vals) {
+  if (!lanes && prog_.is_memory(site)) throw std::logic_error("memory site emitted without addresses");
   check_room();
   Instruction in = prog_.site(site);
   in.active_mask = mask;
-  warp_.push(in);
+  warp_.push(in, lanes, vals, n_vals);
 }
 
-void WarpStream::mem_lanes(int site, uint32_t mask, const LaneAddrs& lanes) {
+void WarpStream::mem_lanes(int site, uint32_t mask, const LaneAddrs& lanes, const LaneValues* vals, int n_vals) {
   if (!prog_.is_memory(site)) throw std::logic_error("addresses given to a non-memory site");
   if (mask == 0) throw std::logic_error("memory instruction with no active lane");
   check_room();
   Instruction in = prog_.site(site);
   in.active_mask = mask;
   in.addr_mode = choose_addr_mode(mask, lanes);
-  warp_.push(in, &lanes);
+  warp_.push(in, &lanes, vals, n_vals);
 }
 
 AddrMode choose_addr_mode(uint32_t mask, const LaneAddrs& lanes) {

@@ -82,43 +82,53 @@ class Reduction : public Workload {
     KernelHeader h = make_header("_Z7reducePfS_j", 1, Dim3{uint32_t(blocks), 1, 1}, Dim3{uint32_t(block), 1, 1},
                                  uint32_t(block * 4), *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const ReduceCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         const int64_t tid0 = int64_t(w) * kWarpSize;
-        for (int site = k.pro_first; site <= k.pro_last; ++site) {
-          if (site == k.ldg)
-            s.mem(site, ~0u, [&](int l) { return in + uint64_t(int64_t(bi) * block + tid0 + l) * 4; });
-          else if (site == k.sts0)
-            s.mem(site, ~0u, [&](int l) { return uint64_t(tid0 + l) * 4; });
-          else
-            s.op(site, ~0u);
-        }
+        // Lane values of the registers the kernel computes (the loaded and summed floats are
+        // not known).
+        const int pro = k.pro_first;
+        auto in_at = [&](int l) { return in + uint64_t(int64_t(bi) * block + tid0 + l) * 4; };
+        auto own = [&](int l) { return uint64_t(tid0 + l) * 4; };
+        s.op(pro, ~0u, [](int) { return kStackPointer; });
+        s.op(pro + 1, ~0u, [&](int) { return bi; });
+        s.op(pro + 2, ~0u, [&](int l) { return tid0 + l; });
+        s.op(pro + 3, ~0u, [&](int l) { return int64_t(bi) * block + tid0 + l; });
+        s.op(pro + 4, ~0u);
+        s.op(pro + 5, ~0u, [](int) { return 4; });
+        s.op(pro + 6, ~0u, in_at);
+        s.mem(k.ldg, ~0u, in_at);
+        s.op(k.ldg + 1, ~0u, own);
+        s.mem(k.sts0, ~0u, own);
+        s.op(k.sts0 + 1, ~0u);
+        s.op(k.pro_last, ~0u, [&](int) { return block / 2; });
         for (int64_t st = block / 2; st >= 1; st /= 2) {
           const uint32_t adding = first_lanes(st - tid0);  // lanes with tid < s
           s.op(k.step_first, ~0u);
           s.op(k.step_first + 1, ~0u);
           s.op(k.skip, ~adding);
           if (adding) {
-            for (int site = k.body_first; site <= k.sts; ++site) {
-              if (site == k.lds_hi)
-                s.mem(site, adding, [&](int l) { return uint64_t(tid0 + l + st) * 4; });
-              else if (site == k.lds_lo || site == k.sts)
-                s.mem(site, adding, [&](int l) { return uint64_t(tid0 + l) * 4; });
-              else
-                s.op(site, adding);
-            }
+            s.op(k.body_first, adding, [&](int l) { return tid0 + l + st; });
+            s.op(k.body_first + 1, adding, [&](int l) { return (tid0 + l + st) * 4; });
+            s.mem(k.lds_hi, adding, [&](int l) { return uint64_t(tid0 + l + st) * 4; });
+            s.mem(k.lds_lo, adding, own);
+            s.op(k.lds_lo + 1, adding);
+            s.mem(k.sts, adding, own);
           }
-          for (int site = k.bsync; site < k.step_last; ++site) s.op(site, ~0u);
+          s.op(k.bsync, ~0u);
+          s.op(k.bsync + 1, ~0u);
+          s.op(k.bsync + 2, ~0u, [&](int) { return st / 2; });  // s >>= 1
+          s.op(k.bsync + 3, ~0u);
           s.op(k.step_last, st > 1 ? ~0u : 0u);
         }
         s.op(k.isetp0, ~0u);
         s.op(k.exit0, w == 0 ? ~1u : ~0u);
         if (w != 0) continue;
         s.mem(k.lds_sum, 1u, [](int) { return uint64_t(0); });
-        s.op(k.wide_out, 1u);
+        s.op(k.wide_out, 1u, [&](int) { return out + bi * 4; });
         s.mem(k.stg, 1u, [&](int) { return out + bi * 4; });
         s.op(k.exit, 1u);
       }

@@ -84,28 +84,39 @@ class Regheavy : public Workload {
     KernelHeader h = make_header("_Z8regheavyPKfPfi", 1, Dim3{uint32_t(launch.blocks), 1, 1},
                                  Dim3{uint32_t(sh.block), 1, 1}, 0, *code->prog, 64);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const RegCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, sh.block, sh.n);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (index, addresses, counters, the
+        // zeroed accumulator); the loaded values and the FFMA chain are not known.
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
         s.op(k.exit_oob, ln.exist & ~act);
         if (!act) continue;
-        for (int site = k.mid_first; site < k.round_first; ++site) s.op(site, act);
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, [](int) { return 0; });
+        s.op(k.mid_first + 3, act, [&](int l) { return ln.first + l; });
+        s.op(k.mid_first + 4, act, [](int) { return 0; });
         for (int64_t r = 0; r < sh.rounds; ++r) {
           for (int64_t j = 0; j < sh.loads; ++j) {
             const uint64_t slice = in + uint64_t((j * sh.rounds + r) * sh.n) * 4;
-            s.op(k.round_first + int(2 * j), act);
-            s.mem(k.round_first + int(2 * j + 1), act, [&](int l) { return slice + uint64_t(ln.first + l) * 4; });
+            auto at = [&](int l) { return slice + uint64_t(ln.first + l) * 4; };
+            s.op(k.round_first + int(2 * j), act, at);
+            s.mem(k.round_first + int(2 * j + 1), act, at);
           }
-          for (int site = k.chain_first; site < k.back; ++site) s.op(site, act);
+          for (int site = k.chain_first; site < k.tail_first; ++site) s.op(site, act);
+          s.op(k.tail_first, act, [&](int l) { return ln.first + l + (r + 1) * sh.n; });
+          s.op(k.tail_first + 1, act, [r](int) { return r + 1; });
+          s.op(k.tail_first + 2, act);
           s.op(k.back, r + 1 < sh.rounds ? act : 0u);
         }
-        s.op(k.wide_out, act);
-        s.mem(k.stg, act, [&](int l) { return out + uint64_t(ln.first + l) * 4; });
+        auto out_at = [&](int l) { return out + uint64_t(ln.first + l) * 4; };
+        s.op(k.wide_out, act, out_at);
+        s.mem(k.stg, act, out_at);
         s.op(k.exit, act);
       }
     };

@@ -79,31 +79,44 @@ class Rowwalk : public Workload {
     KernelHeader h = make_header("_Z7rowwalkPfS_", 1, Dim3{uint32_t(l.blocks), 1, 1}, Dim3{uint32_t(block), 1, 1}, 0,
                                  *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const RowwalkCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, rows);
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
-        s.op(k.exit_oob, ln.exist & ~ln.act);
-        if (!ln.act) continue;
-        for (int site = k.mid_first; site <= k.mid_last; ++site) s.op(site, ln.act);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (indices, addresses, counters, the
+        // zeroed accumulator); the loaded words and their sum are not known.
+        const uint32_t act = ln.act;
+        auto row_base = [&](int lane) { return (ln.first + lane) * cols; };
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
+        s.op(k.exit_oob, ln.exist & ~act);
+        if (!act) continue;
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, row_base);
+        s.op(k.mid_first + 3, act, [](int) { return 0; });
+        s.op(k.mid_last, act, [](int) { return 0; });
         for (int64_t sw = 0; sw < sweeps; ++sw) {
-          s.op(k.outer_first, ln.act);
-          s.op(k.outer_last_pre, ln.act);
+          s.op(k.outer_first, act, row_base);
+          s.op(k.outer_last_pre, act, [](int) { return 0; });
           for (int64_t j = 0; j < steps; ++j) {
-            s.op(k.wide_a, ln.act);
-            s.mem(k.ldg_a, ln.act,
-                  [&](int lane) { return a + (uint64_t(ln.first + lane) * uint64_t(cols) + uint64_t(j * stride)) * 4; });
-            for (int site = k.ldg_a + 1; site < k.inner_bra; ++site) s.op(site, ln.act);
-            s.op(k.inner_bra, j + 1 < steps ? ln.act : 0u);
+            auto at = [&](int lane) { return a + (uint64_t(ln.first + lane) * uint64_t(cols) + uint64_t(j * stride)) * 4; };
+            s.op(k.wide_a, act, at);
+            s.mem(k.ldg_a, act, at);
+            s.op(k.ldg_a + 1, act, [&](int lane) { return row_base(lane) + (j + 1) * stride; });
+            s.op(k.ldg_a + 2, act, [j](int) { return j + 1; });
+            s.op(k.ldg_a + 3, act);
+            s.op(k.ldg_a + 4, act);
+            s.op(k.inner_bra, j + 1 < steps ? act : 0u);
           }
-          for (int site = k.sweep_first; site < k.outer_bra; ++site) s.op(site, ln.act);
-          s.op(k.outer_bra, sw + 1 < sweeps ? ln.act : 0u);
+          s.op(k.sweep_first, act, [sw](int) { return sw + 1; });
+          s.op(k.sweep_first + 1, act);
+          s.op(k.outer_bra, sw + 1 < sweeps ? act : 0u);
         }
-        s.op(k.wide_out, ln.act);
-        s.mem(k.stg, ln.act, [&](int lane) { return out + uint64_t(ln.first + lane) * 4; });
+        auto out_at = [&](int lane) { return out + uint64_t(ln.first + lane) * 4; };
+        s.op(k.wide_out, act, out_at);
+        s.mem(k.stg, act, out_at);
         s.op(k.exit, ln.act);
       }
     };

@@ -110,7 +110,7 @@ class SpmvCsr : public Workload {
     KernelHeader h = make_header("_Z15spmv_csr_scalariPKiS0_PKfS2_Pf", 1, Dim3{uint32_t(blocks), 1, 1},
                                  Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SpmvCode& k = *code;
       warps.resize(wpb);
       int64_t start = (*block_start)[bi];  // first non-zero of the current warp's lane 0
@@ -118,8 +118,11 @@ class SpmvCsr : public Workload {
         const int64_t row0 = int64_t(bi) * block + int64_t(w) * kWarpSize;
         const uint32_t exist = first_lanes(block - int64_t(w) * kWarpSize);
         const uint32_t act = exist & first_lanes(rows - row0);
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes, and of the CSR structure it loads
+        // (row pointers, column indices: the generator drew them); matrix values, x and the
+        // sums are not known.
+        prologue_1d(s, k.pro_first, exist, bi, w, row0);
         s.op(k.exit_oob, exist & ~act);
         if (!act) continue;
         int64_t nnz_of[kWarpSize] = {}, first[kWarpSize] = {}, longest = 0;
@@ -136,30 +139,36 @@ class SpmvCsr : public Workload {
             if (nnz_of[l] > t) m |= 1u << l;
           return m;
         };
-        for (int site = k.mid_first; site <= k.mid_last; ++site) {
-          if (site == k.ldg_rp0 || site == k.ldg_rp1) {
-            const int64_t off = site == k.ldg_rp1 ? 1 : 0;
-            s.mem(site, act, [&](int l) { return rp + uint64_t(row0 + l + off) * 4; });
-          } else {
-            s.op(site, act);
-          }
-        }
+        auto rp_at = [&](int l) { return rp + uint64_t(row0 + l) * 4; };
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.mid_first + 2, act, rp_at);
+        s.mem(k.ldg_rp0, act, rp_at, [&](int l) { return first[l]; });
+        s.mem(k.ldg_rp1, act, [&](int l) { return rp_at(l) + 4; }, [&](int l) { return first[l] + nnz_of[l]; });
+        s.op(k.ldg_rp1 + 1, act, [](int) { return 0; });
+        for (int site = k.ldg_rp1 + 2; site <= k.mid_last; ++site) s.op(site, act);
         s.op(k.skip_bra, act & ~live(0));
         for (int64_t t = 0; t < longest; ++t) {
           const uint32_t m = live(t);
-          for (int site = k.loop_first; site < k.loop_last; ++site) {
-            if (site == k.ldg_col || site == k.ldg_val)
-              s.mem(site, m, [&](int l) { return (site == k.ldg_col ? ci : va) + uint64_t(first[l] + t) * 4; });
-            else if (site == k.ldg_x)
-              s.mem(site, m, [&](int l) { return x + uint64_t(mx.col(row0 + l, t)) * 4; });
-            else
-              s.op(site, m);
-          }
+          auto ci_at = [&](int l) { return ci + uint64_t(first[l] + t) * 4; };
+          auto va_at = [&](int l) { return va + uint64_t(first[l] + t) * 4; };
+          auto col = [&](int l) { return mx.col(row0 + l, t); };
+          auto x_at = [&](int l) { return x + uint64_t(col(l)) * 4; };
+          s.op(k.loop_first, m, ci_at);
+          s.op(k.loop_first + 1, m, va_at);
+          s.mem(k.ldg_col, m, ci_at, col);
+          s.mem(k.ldg_val, m, va_at);
+          s.op(k.wide_x, m, x_at);
+          s.mem(k.ldg_x, m, x_at);
+          s.op(k.ldg_x + 1, m, [&](int l) { return first[l] + t + 1; });
+          s.op(k.ldg_x + 2, m);
+          s.op(k.ldg_x + 3, m);
           s.op(k.loop_last, live(t + 1));
         }
+        auto y_at = [&](int l) { return y + uint64_t(row0 + l) * 4; };
         s.op(k.bsync, act);
-        s.op(k.wide_y, act);
-        s.mem(k.stg, act, [&](int l) { return y + uint64_t(row0 + l) * 4; });
+        s.op(k.wide_y, act, y_at);
+        s.mem(k.stg, act, y_at);
         s.op(k.exit, act);
       }
     };

@@ -170,13 +170,13 @@ class Stencil2d : public Workload {
     KernelHeader h = make_header("_Z14calculate_tempiPfS_S_iiiiffffff", 1, grid, Dim3{uint32_t(sh.bs), uint32_t(sh.bs), 1},
                                  uint32_t(3 * sh.bs * sh.bs * 4), *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const StencilCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       const int64_t bx = b.x, by = b.y, bs = sh.bs, plane = bs * bs * 4;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
-        WarpStream s(*k.prog, warps[w]);
+        WarpStream s(*k.prog, warps[w], so);
         const uint32_t all = sh.exist(w), loads = sh.mask(bx, by, w, -1);
         auto lane = [&](int l) { return sh.lane(bx, by, w, l); };
         auto sh_at = [&](int64_t base, int64_t x, int64_t y) { return uint64_t(base + (y * bs + x) * 4); };
@@ -184,17 +184,49 @@ class Stencil2d : public Workload {
           return [&, base](int l) { const auto c = lane(l); return base + uint64_t(c.gy * sh.cols + c.gx) * 4; };
         };
         auto own = [&](int64_t base) { return [&, base](int l) { const auto c = lane(l); return sh_at(base, c.tx, c.ty); }; };
-        for (int site = k.pro_first; site <= k.pro_last; ++site) s.op(site, all);
+        // Lane values of the registers the kernel computes (indices, addresses, the loop
+        // counter); the temperatures and powers it loads and combines are not known.
+        const int pro = k.pro_first;
+        auto index = [&](int l) { const auto c = lane(l); return c.gy * sh.cols + c.gx; };
+        s.op(pro, all, [](int) { return kStackPointer; });
+        s.op(pro + 1, all, [&](int) { return bx; });
+        s.op(pro + 2, all, [&](int l) { return lane(l).tx; });
+        s.op(pro + 3, all, [&](int) { return by; });
+        s.op(pro + 4, all, [&](int l) { return lane(l).ty; });
+        s.op(pro + 5, all);
+        s.op(pro + 6, all, [&](int) { return bx * sh.small; });
+        s.op(pro + 7, all, [&](int l) { return lane(l).gx; });
+        s.op(pro + 8, all, [&](int) { return by * sh.small; });
+        s.op(pro + 9, all, [&](int l) { return lane(l).gy; });
+        s.op(pro + 10, all, index);
+        s.op(pro + 11, all, [&](int l) { const auto c = lane(l); return c.ty * bs + c.tx; });
+        s.op(pro + 12, all, [&](int l) { const auto c = lane(l); return sh_at(0, c.tx, c.ty); });
+        s.op(pro + 13, all, [](int) { return 4; });
+        for (int site = pro + 14; site <= k.pro_last; ++site) s.op(site, all);
         s.op(k.ld_skip, all & ~loads);
         if (loads) {
-          s.op(k.ld_first, loads);
-          s.op(k.ld_first + 1, loads);
+          s.op(k.ld_first, loads, glob(src));
+          s.op(k.ld_first + 1, loads, glob(power));
           s.mem(k.ldg_t, loads, glob(src));
           s.mem(k.ldg_p, loads, glob(power));
           s.mem(k.sts_t, loads, own(0));
           s.mem(k.sts_p, loads, own(plane));
         }
-        for (int site = k.nb_first; site <= k.nb_last; ++site) s.op(site, all);
+        s.op(k.nb_first, all);
+        s.op(k.nb_first + 1, all);
+        auto ny = [&](int l) { const auto c = lane(l); return sh.clamp_y(by, c.ty - 1); };
+        auto sy = [&](int l) { const auto c = lane(l); return sh.clamp_y(by, c.ty + 1); };
+        auto wx = [&](int l) { const auto c = lane(l); return sh.clamp_x(bx, c.tx - 1); };
+        auto ex = [&](int l) { const auto c = lane(l); return sh.clamp_x(bx, c.tx + 1); };
+        s.op(k.nb_first + 2, all, ny);
+        s.op(k.nb_first + 3, all, [&](int l) { return sh_at(0, lane(l).tx, ny(l)); });
+        s.op(k.nb_first + 4, all, sy);
+        s.op(k.nb_first + 5, all, [&](int l) { return sh_at(0, lane(l).tx, sy(l)); });
+        s.op(k.nb_first + 6, all, wx);
+        s.op(k.nb_first + 7, all, [&](int l) { return sh_at(0, wx(l), lane(l).ty); });
+        s.op(k.nb_first + 8, all, ex);
+        s.op(k.nb_first + 9, all, [&](int l) { return sh_at(0, ex(l), lane(l).ty); });
+        s.op(k.nb_last, all, [](int) { return 0; });
         uint32_t comp = 0;
         for (int64_t i = 0; i < sh.iters; ++i) {
           comp = sh.mask(bx, by, w, i);
@@ -220,13 +252,15 @@ class Stencil2d : public Workload {
             s.mem(k.cp_lds, comp, own(2 * plane));
             s.mem(k.cp_sts, comp, own(0));
           }
-          for (int site = k.cp_tail_first; site < k.back; ++site) s.op(site, all);
+          s.op(k.cp_tail_first, all);
+          s.op(k.cp_tail_first + 1, all);
+          s.op(k.cp_tail_first + 2, all, [i](int) { return i + 1; });  // i += 1
           s.op(k.back, all);
         }
         s.op(k.exit_idle, all & ~comp);
         if (!comp) continue;
         s.mem(k.lds_out, comp, own(2 * plane));
-        s.op(k.wide_out, comp);
+        s.op(k.wide_out, comp, glob(dst));
         s.mem(k.stg, comp, glob(dst));
         s.op(k.exit, comp);
       }

@@ -113,47 +113,68 @@ class Streamcluster : public Workload {
     KernelHeader h = make_header("_Z19kernel_compute_costiilP5PointiiPfS1_PiS1_PbS1_", 1, Dim3{uint32_t(launch.blocks), 1, 1},
                                  Dim3{uint32_t(sh.block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const ScCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, sh.block, sh.points);
         const uint32_t act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site = k.pro_first; site < k.exit_oob; ++site) s.op(site, ln.exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes and of the centre table it loads
+        // (the generator drew the centres); coordinates, weights, costs and gains are not known.
+        prologue_1d(s, k.pro_first, ln.exist, bi, w, ln.first);
         s.op(k.exit_oob, ln.exist & ~act);
         if (!act) continue;
         auto own = [&](uint64_t base) { return [&ln, base](int l) { return base + uint64_t(ln.first + l) * 4; }; };
-        for (int site = k.mid_first; site <= k.mid_last; ++site) {
-          if (site == k.ldg_w) s.mem(site, act, own(weight));
-          else if (site == k.ldg_cost) s.mem(site, act, own(cost));
-          else s.op(site, act);
-        }
+        auto zero = [](int) { return 0; };
+        s.op(k.mid_first, act);
+        s.op(k.mid_first + 1, act, [](int) { return 4; });
+        s.op(k.ldg_w - 1, act, own(weight));
+        s.mem(k.ldg_w, act, own(weight));
+        s.op(k.ldg_cost - 1, act, own(cost));
+        s.mem(k.ldg_cost, act, own(cost));
+        s.op(k.ldg_cost + 1, act, zero);
+        s.op(k.mid_last, act, zero);
         for (int64_t c = 0; c < sh.centers; ++c) {
           const int64_t x = sh.center_point(c);
-          for (int site = k.c_first; site <= k.c_last; ++site) {
-            if (site == k.ldg_cidx) s.mem(site, act, [&](int) { return table + uint64_t(c) * 4; });
-            else s.op(site, act);
-          }
+          auto entry = [&](int) { return table + uint64_t(c) * 4; };
+          s.op(k.c_first, act, entry);
+          s.mem(k.ldg_cidx, act, entry, [x](int) { return x; });
+          s.op(k.ldg_cidx + 1, act, [&](int l) { return ln.first + l; });
+          s.op(k.ldg_cidx + 2, act, [x](int) { return x; });
+          s.op(k.ldg_cidx + 3, act, zero);
+          s.op(k.c_last, act, zero);
           for (int64_t f = 0; f < sh.dim; ++f) {
-            for (int site = k.f_first; site < k.f_last; ++site) {
-              if (site == k.ldg_own) s.mem(site, act, own(coord + uint64_t(f * sh.points) * 4));
-              else if (site == k.ldg_ctr) s.mem(site, act, [&](int) { return coord + uint64_t(f * sh.points + x) * 4; });
-              else s.op(site, act);
-            }
+            auto own_at = own(coord + uint64_t(f * sh.points) * 4);
+            auto ctr_at = [&](int) { return coord + uint64_t(f * sh.points + x) * 4; };
+            s.op(k.f_first, act, own_at);
+            s.op(k.f_first + 1, act, ctr_at);
+            s.mem(k.ldg_own, act, own_at);
+            s.mem(k.ldg_ctr, act, ctr_at);
+            s.op(k.ldg_ctr + 1, act);
+            s.op(k.ldg_ctr + 2, act);
+            s.op(k.ldg_ctr + 3, act, [&](int l) { return (f + 1) * sh.points + ln.first + l; });
+            s.op(k.ldg_ctr + 4, act, [&](int) { return (f + 1) * sh.points + x; });
+            s.op(k.ldg_ctr + 5, act, [f](int) { return f + 1; });
+            s.op(k.ldg_ctr + 6, act);
             s.op(k.f_last, f + 1 < sh.dim ? act : 0u);
           }
           const uint32_t low = sh.lower_mask(ln, c);
           for (int site = k.t_first; site < k.skip; ++site) s.op(site, act);
           s.op(k.skip, act & ~low);
           if (low) {
-            for (int site = k.low_first; site < k.stg_switch; ++site) s.op(site, low);
+            s.op(k.low_first, low);
+            s.op(k.low_first + 1, low);
+            s.op(k.low_first + 2, low, own(sw));
+            s.op(k.low_first + 3, low, [](int) { return 1; });
             s.mem(k.stg_switch, low, own(sw));
           }
-          for (int site = k.bsync; site < k.back; ++site) s.op(site, act);
+          s.op(k.bsync, act);
+          s.op(k.bsync + 1, act, [c](int) { return c + 1; });
+          s.op(k.bsync + 2, act);
           s.op(k.back, c + 1 < sh.centers ? act : 0u);
         }
-        s.op(k.wide_out, act);
+        s.op(k.wide_out, act, own(work));
         s.mem(k.stg, act, own(work));
         s.op(k.exit, act);
       }

@@ -28,13 +28,21 @@ namespace {
 // What a loop-body site does: plain instruction, or a load of A/B at row i (broadcast) or row j
 // (column walk).
 enum class Access { None, RowA, ColA, RowB, ColB, StoreC };
+// The lane value a body site writes, as far as the generator knows it: the address of such an
+// access (IMAD.WIDE), the next row-i / row-j index, the next k; None for loaded data and sums.
+enum class Value { None, RowA, ColA, RowB, ColB, RowIndex, ColIndex, Trip };
+struct BodySite {
+  int site;
+  Access access;
+  Value value;
+};
 
 constexpr uint64_t kPrologue = 19, kEpilogue = 2;  // instructions before / after the k loop
 
 struct SyrkCode {
   std::shared_ptr<Program> prog = std::make_shared<Program>();
   int pro_first, exit_oob, ld_c, pro_last, stg = -1, exit;
-  std::vector<std::pair<int, Access>> body;  // one k iteration, closed by IADD3 / ISETP / BRA
+  std::vector<BodySite> body;  // one k iteration, closed by IADD3 / ISETP / BRA
   int bra;
   SyrkCode(int64_t n, int64_t m, bool two, bool store_each_k) {
     Program& p = *prog;
@@ -57,15 +65,15 @@ struct SyrkCode {
     p.add("IMAD", 7, {0}, m);                 // row-j index = j * m
     p.add("FMUL", 8, {8});                    // acc *= beta (c[0x0][...])
     pro_last = p.add("MOV", 9, {}, 0);        // k = 0
-    auto op = [&](const char* o, int d, std::initializer_list<int> s, int64_t imm = 0) {
-      body.emplace_back(p.add(o, d, s, imm), Access::None);
+    auto op = [&](const char* o, int d, std::initializer_list<int> s, int64_t imm = 0, Value v = Value::None) {
+      body.push_back({p.add(o, d, s, imm), Access::None, v});
     };
-    auto ld = [&](int d, int addr, Access a) { body.emplace_back(p.add("LDG.E", d, {addr}), a); };
-    op("IMAD.WIDE", 10, {6, 5});              // &A[i][k]
-    op("IMAD.WIDE", 12, {7, 5});              // syrk: &A[j][k]; syr2k: &B[j][k]
+    auto ld = [&](int d, int addr, Access a) { body.push_back({p.add("LDG.E", d, {addr}), a, Value::None}); };
+    op("IMAD.WIDE", 10, {6, 5}, 0, Value::RowA);  // &A[i][k]
+    op("IMAD.WIDE", 12, {7, 5}, 0, two ? Value::ColB : Value::ColA);  // syrk: &A[j][k]; syr2k: &B[j][k]
     if (two) {
-      op("IMAD.WIDE", 20, {6, 5});            // &B[i][k]
-      op("IMAD.WIDE", 22, {7, 5});            // &A[j][k]
+      op("IMAD.WIDE", 20, {6, 5}, 0, Value::RowB);  // &B[i][k]
+      op("IMAD.WIDE", 22, {7, 5}, 0, Value::ColA);  // &A[j][k]
     }
     ld(14, 10, Access::RowA);
     ld(15, 12, two ? Access::ColB : Access::ColA);
@@ -73,16 +81,16 @@ struct SyrkCode {
       ld(24, 20, Access::RowB);
       ld(25, 22, Access::ColA);
     }
-    op("IADD3", 6, {6}, 1);
-    op("IADD3", 7, {7}, 1);
+    op("IADD3", 6, {6}, 1, Value::RowIndex);
+    op("IADD3", 7, {7}, 1, Value::ColIndex);
     op("FMUL", 17, {14});                     // alpha * A[i][k]
     op("FFMA", 8, {17, 15, 8});               // acc += ... * (A or B)[j][k]
     if (two) {
       op("FMUL", 26, {24});                   // alpha * B[i][k]
       op("FFMA", 8, {26, 25, 8});             // acc += ... * A[j][k]
     }
-    if (store_each_k) body.emplace_back(p.add("STG.E", kNoReg, {18, 8}), Access::StoreC);  // C[i][j] = acc
-    op("IADD3", 9, {9}, 1);
+    if (store_each_k) body.push_back({p.add("STG.E", kNoReg, {18, 8}), Access::StoreC, Value::None});  // C[i][j] = acc
+    op("IADD3", 9, {9}, 1, Value::Trip);
     op("ISETP.LT.AND", kNoReg, {9}, m);
     bra = p.add("BRA", kNoReg, {});
     if (!store_each_k) stg = p.add("STG.E", kNoReg, {18, 8});
@@ -129,30 +137,58 @@ class Syrk : public Workload {
     const Dim3 grid{uint32_t(n / 32), uint32_t(n / sh.by), 1};
     KernelHeader h = make_header(two_ ? "_Z12syr2k_kernelPfS_S_" : "_Z11syrk_kernelffPfS_", 1, grid,
                                  Dim3{32, uint32_t(sh.by), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SyrkCode& g = *code;
       const Dim3 blk = Dim3::from_linear(bi, grid);
       warps.resize(size_t(sh.by));
       for (int64_t w = 0; w < sh.by; ++w) {
-        WarpStream s(*g.prog, warps[size_t(w)]);
+        WarpStream s(*g.prog, warps[size_t(w)], so);
         const int64_t i = int64_t(blk.y) * sh.by + w, j0 = int64_t(blk.x) * 32;
         auto c_addr = [&](int l) { return c + uint64_t(i * n + j0 + l) * 4; };
-        for (int site = g.pro_first; site <= g.pro_last; ++site) {
-          if (site == g.ld_c) {
-            s.mem(site, ~0u, c_addr);
-          } else {
-            s.op(site, site == g.exit_oob ? 0u : ~0u);
-          }
-        }
+        // Lane values of the registers the kernel computes (indices, addresses, the k counter);
+        // the loaded elements and the accumulator are not known.
+        const int pro = g.pro_first;
+        auto j = [&](int l) { return j0 + l; };
+        s.op(pro, ~0u, [](int) { return kStackPointer; });
+        s.op(pro + 1, ~0u, [&](int) { return blk.x; });
+        s.op(pro + 2, ~0u, [](int l) { return l; });
+        s.op(pro + 3, ~0u, [&](int) { return blk.y; });
+        s.op(pro + 4, ~0u, [&](int) { return w; });
+        s.op(pro + 5, ~0u, j);
+        s.op(pro + 6, ~0u, [&](int) { return i; });
+        for (int site = pro + 7; site <= pro + 10; ++site) s.op(site, site == g.exit_oob ? 0u : ~0u);
+        s.op(pro + 11, ~0u, [](int) { return 4; });
+        s.op(pro + 12, ~0u, [&](int l) { return i * n + j(l); });
+        s.op(pro + 13, ~0u, c_addr);
+        s.mem(g.ld_c, ~0u, c_addr);
+        s.op(g.ld_c + 1, ~0u, [&](int) { return i * m; });
+        s.op(g.ld_c + 2, ~0u, [&](int l) { return j(l) * m; });
+        s.op(g.ld_c + 3, ~0u);
+        s.op(g.pro_last, ~0u, [](int) { return 0; });
         for (int64_t k = 0; k < m; ++k) {
-          for (const auto& [site, acc] : g.body) {
-            switch (acc) {
-              case Access::None: s.op(site, ~0u); break;
-              case Access::RowA: s.mem(site, ~0u, [&](int) { return a + uint64_t(i * m + k) * 4; }); break;
-              case Access::RowB: s.mem(site, ~0u, [&](int) { return b + uint64_t(i * m + k) * 4; }); break;
-              case Access::ColA: s.mem(site, ~0u, [&](int l) { return a + uint64_t((j0 + l) * m + k) * 4; }); break;
-              case Access::ColB: s.mem(site, ~0u, [&](int l) { return b + uint64_t((j0 + l) * m + k) * 4; }); break;
-              case Access::StoreC: s.mem(site, ~0u, c_addr); break;
+          auto row_a = [&](int) { return a + uint64_t(i * m + k) * 4; };
+          auto row_b = [&](int) { return b + uint64_t(i * m + k) * 4; };
+          auto col_a = [&](int l) { return a + uint64_t((j0 + l) * m + k) * 4; };
+          auto col_b = [&](int l) { return b + uint64_t((j0 + l) * m + k) * 4; };
+          for (const BodySite& bs : g.body) {
+            const int site = bs.site;
+            switch (bs.access) {
+              case Access::None: break;
+              case Access::RowA: s.mem(site, ~0u, row_a); continue;
+              case Access::RowB: s.mem(site, ~0u, row_b); continue;
+              case Access::ColA: s.mem(site, ~0u, col_a); continue;
+              case Access::ColB: s.mem(site, ~0u, col_b); continue;
+              case Access::StoreC: s.mem(site, ~0u, c_addr); continue;
+            }
+            switch (bs.value) {
+              case Value::None: s.op(site, ~0u); break;
+              case Value::RowA: s.op(site, ~0u, row_a); break;
+              case Value::RowB: s.op(site, ~0u, row_b); break;
+              case Value::ColA: s.op(site, ~0u, col_a); break;
+              case Value::ColB: s.op(site, ~0u, col_b); break;
+              case Value::RowIndex: s.op(site, ~0u, [&](int) { return i * m + k + 1; }); break;
+              case Value::ColIndex: s.op(site, ~0u, [&](int l) { return j(l) * m + k + 1; }); break;
+              case Value::Trip: s.op(site, ~0u, [k](int) { return k + 1; }); break;
             }
           }
           s.op(g.bra, k + 1 < m ? ~0u : 0u);

@@ -65,19 +65,38 @@ class TransposeNaive : public Workload {
     auto code = std::make_shared<const NaiveCode>(n, br);
     const Dim3 grid{uint32_t(n / 32), uint32_t(n / 32), 1};
     KernelHeader h = make_header("_Z14transposeNaivePfPKf", 1, grid, Dim3{32, uint32_t(br), 1}, 0, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const NaiveCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       warps.resize(size_t(br));
       for (int64_t w = 0; w < br; ++w) {
-        WarpStream s(*k.prog, warps[size_t(w)]);
-        for (int site = k.prologue_first; site <= k.prologue_last; ++site) s.op(site, ~0u);
+        WarpStream s(*k.prog, warps[size_t(w)], so);
         const int64_t x0 = int64_t(b.x) * 32, y = int64_t(b.y) * 32 + w;
+        // Lane values of the registers the kernel computes (the loaded elements are not known).
+        const int pro = k.prologue_first;
+        s.op(pro, ~0u, [](int) { return kStackPointer; });
+        s.op(pro + 1, ~0u, [&](int) { return b.x; });
+        s.op(pro + 2, ~0u, [](int l) { return l; });
+        s.op(pro + 3, ~0u, [&](int) { return b.y; });
+        s.op(pro + 4, ~0u, [&](int) { return w; });
+        s.op(pro + 5, ~0u, [&](int l) { return x0 + l; });
+        s.op(pro + 6, ~0u, [&](int) { return y; });
+        s.op(pro + 7, ~0u);
+        s.op(pro + 8, ~0u, [](int) { return 4; });
+        s.op(pro + 9, ~0u, [&](int l) { return (x0 + l) * n + y; });
+        s.op(pro + 10, ~0u, [&](int l) { return y * n + x0 + l; });
+        s.op(k.prologue_last, ~0u, [](int) { return 0; });
         for (int64_t j = 0; j < 32; j += br) {
-          s.op(k.wide_in, ~0u);
-          s.mem(k.ldg, ~0u, [&](int l) { return in + uint64_t((x0 + l) * n + y + j) * 4; });
-          for (int site : {k.wide_out, k.add_in, k.add_out, k.add_j, k.isetp}) s.op(site, ~0u);
-          s.mem(k.stg, ~0u, [&](int l) { return out + uint64_t((y + j) * n + x0 + l) * 4; });
+          auto in_at = [&](int l) { return in + uint64_t((x0 + l) * n + y + j) * 4; };
+          auto out_at = [&](int l) { return out + uint64_t((y + j) * n + x0 + l) * 4; };
+          s.op(k.wide_in, ~0u, in_at);
+          s.mem(k.ldg, ~0u, in_at);
+          s.op(k.wide_out, ~0u, out_at);
+          s.op(k.add_in, ~0u, [&](int l) { return (x0 + l) * n + y + j + br; });
+          s.op(k.add_out, ~0u, [&](int l) { return (y + j + br) * n + x0 + l; });
+          s.op(k.add_j, ~0u, [&](int) { return j + br; });
+          s.op(k.isetp, ~0u);
+          s.mem(k.stg, ~0u, out_at);
           s.op(k.bra, j + br < 32 ? ~0u : 0u);
         }
         s.op(k.exit, ~0u);

@@ -84,28 +84,56 @@ class TransposeShared : public Workload {
     const uint32_t shmem = uint32_t(kTile * kPitch * 4);
     KernelHeader h =
         make_header("_Z18transposeCoalescedPfPKf", 1, grid, Dim3{32, uint32_t(br), 1}, shmem, *code->prog);
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const SharedCode& k = *code;
       const Dim3 b = Dim3::from_linear(bi, grid);
       warps.resize(size_t(br));
       for (int64_t w = 0; w < br; ++w) {  // warp w is the row ty = w of the block
-        WarpStream s(*k.prog, warps[size_t(w)]);
-        for (int site = k.pro_first; site <= k.pro_last; ++site) s.op(site, ~0u);
+        WarpStream s(*k.prog, warps[size_t(w)], so);
         const int64_t bx = b.x, by = b.y;
+        // Lane values of the registers the kernel computes (indices, addresses, counters); the
+        // elements it moves are not known.
+        const int pro = k.pro_first;
+        s.op(pro, ~0u, [](int) { return kStackPointer; });
+        s.op(pro + 1, ~0u, [&](int) { return bx; });
+        s.op(pro + 2, ~0u, [](int l) { return l; });
+        s.op(pro + 3, ~0u, [&](int) { return by; });
+        s.op(pro + 4, ~0u, [&](int) { return w; });
+        s.op(pro + 5, ~0u, [&](int l) { return bx * 32 + l; });
+        s.op(pro + 6, ~0u, [&](int) { return by * 32 + w; });
+        s.op(pro + 7, ~0u);
+        s.op(pro + 8, ~0u, [](int) { return 4; });
+        s.op(pro + 9, ~0u, [&](int l) { return (by * 32 + w) * n + bx * 32 + l; });
+        s.op(pro + 10, ~0u, [&](int l) { return w * kPitch + l; });
+        s.op(pro + 11, ~0u, [&](int l) { return (w * kPitch + l) * 4; });
+        s.op(k.pro_last, ~0u, [](int) { return 0; });
         for (int64_t j = 0; j < kTile; j += br) {
-          s.op(k.wide_in, ~0u);
-          s.mem(k.ldg, ~0u, [&](int l) { return in + uint64_t((by * 32 + w + j) * n + bx * 32 + l) * 4; });
-          for (int site : {k.add_in, k.add_j, k.isetp1}) s.op(site, ~0u);
+          auto in_at = [&](int l) { return in + uint64_t((by * 32 + w + j) * n + bx * 32 + l) * 4; };
+          s.op(k.wide_in, ~0u, in_at);
+          s.mem(k.ldg, ~0u, in_at);
+          s.op(k.add_in, ~0u, [&](int l) { return (by * 32 + w + j + br) * n + bx * 32 + l; });
+          s.op(k.add_j, ~0u, [&](int) { return j + br; });
+          s.op(k.isetp1, ~0u);
           s.mem(k.sts, ~0u, [&](int l) { return uint64_t(((w + j) * kPitch + l) * 4); });
-          s.op(k.add_s, ~0u);
+          s.op(k.add_s, ~0u, [&](int l) { return ((w + j + br) * kPitch + l) * 4; });
           s.op(k.bra1, j + br < kTile ? ~0u : 0u);
         }
         s.op(k.bar, ~0u);
-        for (int site = k.mid_first; site <= k.mid_last; ++site) s.op(site, ~0u);
+        s.op(k.mid_first, ~0u, [&](int l) { return by * 32 + l; });
+        s.op(k.mid_first + 1, ~0u, [&](int) { return bx * 32 + w; });
+        s.op(k.mid_first + 2, ~0u, [&](int l) { return (bx * 32 + w) * n + by * 32 + l; });
+        s.op(k.mid_first + 3, ~0u, [&](int l) { return l * kPitch + w; });
+        s.op(k.mid_first + 4, ~0u, [&](int l) { return (l * kPitch + w) * 4; });
+        s.op(k.mid_last, ~0u, [](int) { return 0; });
         for (int64_t j = 0; j < kTile; j += br) {
+          auto out_at = [&](int l) { return out + uint64_t((bx * 32 + w + j) * n + by * 32 + l) * 4; };
           s.mem(k.lds, ~0u, [&](int l) { return uint64_t((l * kPitch + w + j) * 4); });
-          for (int site : {k.wide_out, k.add_l, k.add_out, k.add_k, k.isetp2}) s.op(site, ~0u);
-          s.mem(k.stg, ~0u, [&](int l) { return out + uint64_t((bx * 32 + w + j) * n + by * 32 + l) * 4; });
+          s.op(k.wide_out, ~0u, out_at);
+          s.op(k.add_l, ~0u, [&](int l) { return (l * kPitch + w + j + br) * 4; });
+          s.op(k.add_out, ~0u, [&](int l) { return (bx * 32 + w + j + br) * n + by * 32 + l; });
+          s.op(k.add_k, ~0u, [&](int) { return j + br; });
+          s.op(k.isetp2, ~0u);
+          s.mem(k.stg, ~0u, out_at);
           s.op(k.bra2, j + br < kTile ? ~0u : 0u);
         }
         s.op(k.exit, ~0u);

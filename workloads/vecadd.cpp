@@ -55,22 +55,32 @@ class Vecadd : public Workload {
     const Dim3 grid{uint32_t(ceil_div(uint64_t(n), uint64_t(block))), 1, 1};
     KernelHeader h = make_header("_Z9vectorAddPKfS0_Pfi", 1, grid, Dim3{uint32_t(block), 1, 1}, 0, *code->prog);
     const uint32_t wpb = h.warps_per_block();
-    auto fn = [=](uint64_t bi, std::vector<Warp>& warps) {
+    auto fn = [=](uint64_t bi, std::vector<Warp>& warps, const StreamOptions& so) {
       const VecaddCode& k = *code;
       warps.resize(wpb);
       for (uint32_t w = 0; w < wpb; ++w) {
         const Lanes1D ln = lanes_1d(bi, w, block, n);
         const int64_t first = ln.first;
         const uint32_t exist = ln.exist, act = ln.act;
-        WarpStream s(*k.prog, warps[w]);
-        for (int site : {k.mov, k.s2r_ctaid, k.s2r_tid, k.imad_gid, k.isetp}) s.op(site, exist);
+        WarpStream s(*k.prog, warps[w], so);
+        // Lane values of the registers the kernel computes (the loaded floats are not known).
+        const int64_t tid0 = int64_t(w) * kWarpSize;
+        s.op(k.mov, exist, [](int) { return kStackPointer; });
+        s.op(k.s2r_ctaid, exist, [bi](int) { return bi; });
+        s.op(k.s2r_tid, exist, [tid0](int l) { return tid0 + l; });
+        s.op(k.imad_gid, exist, [first](int l) { return first + l; });
+        s.op(k.isetp, exist);
         s.op(k.exit_oob, exist & ~act);
         if (!act) continue;
-        for (int site : {k.hfma_four, k.uldc, k.wide_b, k.wide_a}) s.op(site, act);
+        s.op(k.hfma_four, act, [](int) { return 4; });
+        s.op(k.uldc, act);
         auto at = [first](uint64_t base) { return [=](int l) { return base + uint64_t(first + l) * 4; }; };
+        s.op(k.wide_b, act, at(b));
+        s.op(k.wide_a, act, at(a));
         s.mem(k.ldg_b, act, at(b));
         s.mem(k.ldg_a, act, at(a));
-        for (int site : {k.wide_c, k.fadd, k.fadd_rz}) s.op(site, act);
+        s.op(k.wide_c, act, at(c));
+        for (int site : {k.fadd, k.fadd_rz}) s.op(site, act);
         s.mem(k.stg, act, at(c));
         s.op(k.exit, act);
       }

@@ -64,6 +64,26 @@ TEST(ReglessResultsPage, AllTargetsHoldOnRowsThatMeetThem) {
   EXPECT_NE(page.find("| live |"), std::string::npos);
 }
 
+// The compressor run's register writes by source are shown, and decide which kernels count as
+// affine: a kernel whose writes the analysis alone would know too little of is one when the
+// generator's emitted values make its known share large, and the other way round.
+TEST(ReglessResultsPage, KnownValuesBySourceFromTheCompressorRun) {
+  std::vector<Row> rows = {row("emitted", 1000, 1020, 0.01, 4), row("unknown", 1000, 990, 0.02, 6),
+                           row("no_comp_run", 1000, 1000, 0.02, 6)};
+  rows[0].known_value_share = 0.1;
+  rows[0].value_writes = 100, rows[0].values_emitted = 70, rows[0].values_analysis = 8;
+  rows[1].value_writes = 100, rows[1].values_emitted = 5, rows[1].values_analysis = 5;
+  rows[2].comp_cycles = 0;
+  EXPECT_NEAR(rows[0].known_share(), 0.78, 1e-12);
+  EXPECT_NEAR(rows[2].known_share(), 0.8, 1e-12);  // the analysis's estimate
+  const Summary s = summarise(rows, kBudget);
+  EXPECT_EQ(s.affine, std::vector<std::string>{"emitted"});
+  const std::string page = results_page(rows, s, false);
+  EXPECT_NE(page.find("| 78 % (70 / 8 / 22) |"), std::string::npos) << page;
+  EXPECT_NE(page.find("| 10 % (5 / 5 / 90) |"), std::string::npos) << page;
+  EXPECT_NE(page.find("| 80 % (analysis) |"), std::string::npos) << page;
+}
+
 TEST(ReglessResultsPage, EachTargetFailsWhenItsFigureMissesIt) {
   std::vector<Row> rows = {row("compute", 1000, 1060, 0.01, 4), row("live", 1000, 1050, 0.2, 20)};
   rows[0].capacity[2].l1_requests = 5;  // less traffic with a smaller OSU

@@ -30,7 +30,7 @@ json in_child(const std::function<json()>& body);
 struct CodeKernel {
   std::shared_ptr<wl::Program> prog = std::make_shared<wl::Program>();
   KernelHeader header;
-  wl::BlockFn fill;
+  wl::PlainBlockFn fill;
 };
 // header: 1-D grid and block, registers from the program unless `nregs` asks for more.
 KernelHeader code_header(const wl::Program& p, uint32_t blocks, uint32_t threads, uint32_t shmem = 0,

@@ -3,12 +3,16 @@
 // their preloads are answered from there, no register value is lost, and every L1 request is
 // accounted for; with the compressor on, lockstep still agrees and tlm equals rtl; with it off
 // (the default) the run is the compressor-less one, statistic for statistic; bad values of its
-// options are refused naming them.
+// options are refused naming them. Register values (§9): a generated workload's register writes
+// take their shape from the lane values the generator emits, a trace's (which carries none) from
+// the register-value analysis, and the counts by source add up; every built-in workload runs with
+// the compressor without losing a register value.
 #include <gtest/gtest.h>
 
 #include "systemc/blocks/registry/block_registry.h"
 #include "tests/gpu/gpu_test_util.h"
 #include "tests/support/test_paths.h"
+#include "workloads/workload.h"
 
 namespace gpucosim::test {
 namespace {
@@ -91,6 +95,72 @@ TEST(gpuReglessCompressor, LockstepAgreesAndRtlEqualsTwin) {
   EXPECT_EQ(first_difference(without_lockstep_counters(tlm)["total"], without_lockstep_counters(rtl)["total"]), "");
   EXPECT_EQ(without_lockstep_counters(tlm)["kernels"], without_lockstep_counters(rtl)["kernels"]);
 }
+
+double stat(const CliRun& r, const char* k) { return r.stats["total"][k].get<double>(); }
+
+// The writes by where their shape came from add up; a generated run takes most from emitted lane
+// values, the same kernel as a trace (`trace gen` writes no values) none, and both run the same
+// instructions.
+TEST(gpuReglessCompressor, ValueSourcesEmittedOrAnalysis) {
+  const std::string dir = scratch_dir();
+  const CommandResult gen = run_command(gpucosim_exe() + " trace gen gemm_naive --param k=16 --out " + dir + "/t");
+  ASSERT_EQ(gen.exit_code, 0) << gen.output;
+  const std::string sets = " --set regless=tlm --set gpucosim_regless_lines_per_bank=2 --set gpucosim_regless_compressor=1";
+  const CliRun wl = run_cli(kRun + "gemm_naive:k=16" + sets, dir + "/wl");
+  const CliRun tr =
+      run_cli("run --config GTX980 --set gpucosim_regless_check=1 --trace " + dir + "/t/kernelslist.g" + sets, dir + "/tr");
+  ASSERT_EQ(wl.exit_code, 0) << wl.output;
+  ASSERT_EQ(tr.exit_code, 0) << tr.output;
+  for (const CliRun* r : {&wl, &tr}) {
+    EXPECT_EQ(stat(*r, "regless_value_errors"), 0.0);
+    EXPECT_EQ(stat(*r, "regless_value_writes_emitted") + stat(*r, "regless_value_writes_analysis") +
+                  stat(*r, "regless_value_writes_unknown"),
+              stat(*r, "regless_value_writes"));
+    EXPECT_EQ(stat(*r, "regless_value_writes_emitted") + stat(*r, "regless_value_writes_analysis"),
+              stat(*r, "regless_value_writes_known"));
+  }
+  EXPECT_GT(stat(wl, "regless_value_writes_emitted"), 0.5 * stat(wl, "regless_value_writes"));
+  EXPECT_GT(stat(wl, "regless_value_writes_unknown"), 0.0);  // the loaded matrix elements
+  EXPECT_EQ(stat(tr, "regless_value_writes_emitted"), 0.0);
+  EXPECT_GT(stat(tr, "regless_value_writes_analysis"), 0.0);
+  EXPECT_EQ(wl.stats["total"]["gpu_sim_insn"], tr.stats["total"]["gpu_sim_insn"]);
+  EXPECT_EQ(stat(wl, "regless_value_writes"), stat(tr, "regless_value_writes"));
+  // The generator knows at least what the analysis infers.
+  EXPECT_GE(stat(wl, "regless_value_writes_known"), stat(tr, "regless_value_writes_known"));
+}
+
+// Without RegLess the generated kernel and its trace are the same run, statistic for statistic.
+TEST(gpuReglessCompressor, TraceRunsAsTheGeneratorWithReglessOff) {
+  const std::string dir = scratch_dir();
+  const CommandResult gen = run_command(gpucosim_exe() + " trace gen stencil2d --out " + dir + "/t");
+  ASSERT_EQ(gen.exit_code, 0) << gen.output;
+  const CliRun wl = run_cli("run --config GTX980 --workload stencil2d", dir + "/wl");
+  const CliRun tr = run_cli("run --config GTX980 --trace " + dir + "/t/kernelslist.g", dir + "/tr");
+  ASSERT_EQ(wl.exit_code, 0) << wl.output;
+  ASSERT_EQ(tr.exit_code, 0) << tr.output;
+  EXPECT_EQ(first_difference(without_lockstep_counters(wl)["total"], without_lockstep_counters(tr)["total"]), "");
+}
+
+// Every built-in workload at its default size, with the compressor deciding from emitted values:
+// no register value lost or stale.
+class ReglessCompressorOnWorkload : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ReglessCompressorOnWorkload, NoValueErrorsWithTheCompressor) {
+  const CliRun r = run_cli(kRun + GetParam() + " --set regless=tlm --set gpucosim_regless_compressor=1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.stats["end"], "completed");
+  EXPECT_EQ(stat(r, "regless_value_errors"), 0.0);
+  EXPECT_GT(stat(r, "regless_value_writes_emitted"), 0.0);
+}
+
+std::vector<std::string> workload_names() {
+  std::vector<std::string> v;
+  for (const auto& w : builtin_workloads()) v.push_back(w->name());
+  return v;
+}
+
+INSTANTIATE_TEST_SUITE_P(gpu, ReglessCompressorOnWorkload, ::testing::ValuesIn(workload_names()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 TEST(gpuReglessCompressor, BadOptionsAreRefused) {
   for (const std::string sets : {"gpucosim_regless_compressor=2", "gpucosim_regless_compressor=on",

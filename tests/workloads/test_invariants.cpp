@@ -50,7 +50,8 @@ TEST_P(EveryWorkload, CountsMatchClosedForm) {
 bool same(const Instruction& a, const Instruction& b) {
   return a.pc == b.pc && a.active_mask == b.active_mask && a.opcode == b.opcode && a.n_dst == b.n_dst &&
          a.n_src == b.n_src && a.dst == b.dst && a.src == b.src && a.mem_width == b.mem_width &&
-         a.addr_mode == b.addr_mode && a.imm == b.imm && a.mem_slot == b.mem_slot;
+         a.addr_mode == b.addr_mode && a.imm == b.imm && a.mem_slot == b.mem_slot && a.n_vals == b.n_vals &&
+         a.val_slot == b.val_slot;
 }
 
 void expect_same_blocks(const ThreadBlock& a, const ThreadBlock& b) {
@@ -60,6 +61,7 @@ void expect_same_blocks(const ThreadBlock& a, const ThreadBlock& b) {
     ASSERT_EQ(a.warps[w].insts.size(), b.warps[w].insts.size());
     for (size_t i = 0; i < a.warps[w].insts.size(); ++i) ASSERT_TRUE(same(a.warps[w].insts[i], b.warps[w].insts[i]));
     ASSERT_EQ(a.warps[w].addrs, b.warps[w].addrs);
+    ASSERT_EQ(a.warps[w].values, b.warps[w].values);
   }
 }
 

@@ -160,6 +160,7 @@ ReglessKernelCode::ReglessKernelCode(const KernelHeader& h, const OpcodeTable& o
                            ", the registers the shard tags per warp (-gpucosim_regless_regs, at most 64)");
     a = analyse(h, ops, blocks, remap);
     renumbered_ = true;
+    remap_ = remap;
   }
 
   compiler::RegionOptions o;

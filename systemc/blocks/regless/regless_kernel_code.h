@@ -12,8 +12,11 @@
 // once share a number; the registers of a 64-bit or vector operand stay adjacent); one that
 // cannot be is refused.
 //
-// With the compressor on, each definition also carries the shape of the value it writes: the
-// register-value analysis over the same code (observed lane addresses, uniform/affine dataflow).
+// With the compressor on, each definition also carries the shape of the value it writes as the
+// register-value analysis over the same code knows it (observed lane addresses, uniform/affine
+// dataflow): the fallback for writes whose lane values the stream does not carry (traces; the
+// generators' instructions without values). Writes with values take their shape from the lanes
+// themselves (regless_sm.cpp, docs/blocks/regless.md §9).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -59,12 +62,15 @@ class ReglessKernelCode {
   const std::vector<ReglessStaticInst>& insts() const { return insts_; }
   const std::vector<ReglessRegion>& regions() const { return regions_; }
   bool renumbered() const { return renumbered_; }
+  // The shard's number for register `r` of the streams (renumbered or unchanged).
+  uint8_t reg_of(uint8_t r) const { return remap_.empty() ? r : remap_[r]; }
 
  private:
   std::vector<ReglessStaticInst> insts_;             // in PC order
   std::vector<ReglessRegion> regions_;
   std::vector<std::pair<uint32_t, uint32_t>> transfers_;
   bool renumbered_ = false;
+  std::vector<uint8_t> remap_;  // empty: not renumbered
 };
 
 }  // namespace gpucosim

@@ -61,16 +61,22 @@ uint64_t ReglessSm::line_addr(uint32_t slot, uint32_t reg) const {
 
 // A value for register `reg` written by dynamic instruction `dyn` of warp slot `slot`: distinct
 // per write, so a stale or lost value is seen when it is read (regless_value_errors).
-uint64_t ReglessSm::value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const {
+uint64_t ReglessSm::value_of(uint32_t slot, uint32_t reg, uint32_t dyn, const ReglessValueShape& shape) const {
   uint64_t x = (uint64_t(slot) << 40) ^ (uint64_t(reg) << 32) ^ (uint64_t(dyn) * 0x9E3779B97F4A7C15ull);
   x ^= x >> 29;
   x *= 0xBF58476D1CE4E5B9ull;
   x ^= x >> 32;
   if (!shards_[0].comp) return (x & data_mask_) | 1;
   // With the compressor, the value word also says the shape of the 32 lanes it stands for.
+  return regless_value_token(x, shape.pattern, p_.data_bits);
+}
+
+// The shape of the lanes the write leaves: from the stream's lane values where it carries them,
+// else the register-value analysis (regless_value_shapes.h). Only with the compressor.
+ReglessValueShape ReglessSm::shape_of(uint32_t slot, uint32_t reg, uint32_t dyn) const {
+  if (!shards_[0].comp) return {};
   const WarpState& ws = warps_[slot];
-  const auto shape = ReglessPattern(ws.code->insts()[size_t(ws.sidx[dyn])].shape[reg]);
-  return regless_value_token(x, shape, p_.data_bits);
+  return ws.shapes.at(dyn, reg, ws.code->insts()[size_t(ws.sidx[dyn])].defs);
 }
 
 // ---- clocking --------------------------------------------------------------------------------
@@ -262,6 +268,8 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
         n_.value_writes += 1;
         n_.values_known += shape != ReglessPattern::None;
         n_.values_compressible += compressible(shape);
+        n_.values_emitted += w.source == ReglessValueSource::Emitted;
+        n_.values_analysis += w.source == ReglessValueSource::Analysis;
       }
       WarpState& ww = warps_[w.slot];
       if (ww.used && ww.unwritten[w.reg] == int32_t(w.dyn)) ww.unwritten[w.reg] = -1;
@@ -297,7 +305,10 @@ void ReglessSm::step_shard(uint32_t k, uint64_t t) {
     const ReglessStaticInst& si = ws.code->insts()[size_t(ws.sidx[c.dyn])];
     std::vector<WriteOp> wr;
     for (const Op& o : c.ops)
-      if (o.kind == kRlAlloc) wr.push_back(WriteOp{c.slot, c.dyn, o.reg, o.line, rel_of(si, o.reg), value_of(c.slot, o.reg, c.dyn)});
+      if (o.kind == kRlAlloc) {
+        const ReglessValueShape sh = shape_of(c.slot, o.reg, c.dyn);
+        wr.push_back(WriteOp{c.slot, c.dyn, o.reg, o.line, rel_of(si, o.reg), value_of(c.slot, o.reg, c.dyn, sh), sh.source});
+      }
     if (!wr.empty()) ws.writes[c.dyn] = std::move(wr);
     instruction_done(c.slot, c.dyn, t + 1);
   }
@@ -449,6 +460,7 @@ void ReglessSm::block_launched(uint32_t block_slot, uint32_t launch_id, uint64_t
       prev_s = s;
       prev_r = r;
     }
+    if (p_.compressor) ws.shapes.build(*ws.warp, ws.sidx, *e.code);
     if (ws.inst.empty()) continue;  // a warp with no instructions never enters the CM
     ws.meta_ready = ~uint64_t(0);    // blocked until it reaches the CM (advance)
     fresh_.push_back(p.slot);
@@ -729,6 +741,10 @@ void ReglessSm::collect(StatsMap& m) const {
     add_stat(m, "regless_value_writes", double(n_.value_writes));
     add_stat(m, "regless_value_writes_known", double(n_.values_known));
     add_stat(m, "regless_value_writes_compressible", double(n_.values_compressible));
+    // By source: lane values the stream carried, the analysis's shape, neither (incompressible).
+    add_stat(m, "regless_value_writes_emitted", double(n_.values_emitted));
+    add_stat(m, "regless_value_writes_analysis", double(n_.values_analysis));
+    add_stat(m, "regless_value_writes_unknown", double(n_.value_writes - n_.values_emitted - n_.values_analysis));
     for (const Shard& s : shards_) s.comp->collect(m);
   }
   for (const Shard& s : shards_) s.block->collect(m);

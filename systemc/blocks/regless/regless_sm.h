@@ -31,6 +31,7 @@
 #include "systemc/blocks/regless/regless_block.h"
 #include "systemc/blocks/regless/regless_compressor.h"
 #include "systemc/blocks/regless/regless_kernel_code.h"
+#include "systemc/blocks/regless/regless_value_shapes.h"
 #include "systemc/config/gpu_config.h"
 #include "systemc/sm/memory_clients.h"
 #include "systemc/sm/operand_collector.h"
@@ -89,6 +90,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     uint32_t slot = 0, dyn = 0;
     uint8_t reg = 0, line = 0, rel = kRlKeep;
     uint64_t data = 0;
+    ReglessValueSource source = ReglessValueSource::Unknown;  // where the value's shape is known from
   };
   struct Instance {
     uint32_t region = 0, first = 0, last = 0;  // dynamic instruction indices, inclusive
@@ -99,6 +101,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
     uint32_t launch_id = 0, block_slot = 0;
     std::shared_ptr<const ReglessKernelCode> code;
     std::vector<int32_t> sidx;       // static index per dynamic instruction
+    ReglessValueShapes shapes;       // per register write, its lanes' shape (compressor only)
     std::vector<Instance> inst;
     int64_t cur = -1;                // the instance the CM activated last
     bool ended = true;               // cur's end was queued
@@ -151,7 +154,8 @@ class ReglessSm : public IssueGate, public SmEventListener {
   uint32_t local_of(uint32_t slot) const { return slot / n_sched_; }
   uint32_t slot_of(uint32_t shard, uint32_t local) const { return local * n_sched_ + shard; }
   uint64_t line_addr(uint32_t slot, uint32_t reg) const;
-  uint64_t value_of(uint32_t slot, uint32_t reg, uint32_t dyn) const;
+  uint64_t value_of(uint32_t slot, uint32_t reg, uint32_t dyn, const ReglessValueShape& shape) const;
+  ReglessValueShape shape_of(uint32_t slot, uint32_t reg, uint32_t dyn) const;
   void instruction_done(uint32_t slot, uint32_t dyn, uint64_t now);
   void hold_line(WarpState& ws, uint32_t local, uint32_t reg) const;
   void release_line(WarpState& ws, uint32_t local, uint32_t reg) const;
@@ -197,7 +201,7 @@ class ReglessSm : public IssueGate, public SmEventListener {
              preloads = 0, fetches = 0, fetches_undefined = 0, fetch_l1_hits = 0, fetch_l1_misses = 0, writebacks = 0,
              invalidations = 0, capacity_stalls = 0, barrier_blocked = 0, l1_requests = 0, l1_retries = 0,
              value_errors = 0, tables = 0, renumbered = 0, value_writes = 0, values_known = 0,
-             values_compressible = 0, warp_active = 0, warp_preloading = 0,
+             values_compressible = 0, values_emitted = 0, values_analysis = 0, warp_active = 0, warp_preloading = 0,
              warp_draining = 0, warp_stacked = 0, warp_blocked = 0;
   } n_;
   mutable uint64_t refusals_ = 0;
