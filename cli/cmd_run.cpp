@@ -109,7 +109,7 @@ int run(const RunArgs& a) {
 
   TraceReadOptions topts;
   if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
-  std::vector<Application> apps = build_applications(a.apps, topts);
+  std::vector<Application> apps = build_applications(a.apps, topts, lane_values_wanted(cfg.gpu));
   check_app_options_for_policy(a.apps, apps, cfg.gpu.limits.sched_policy);
   place_applications(apps);  // overlapping traces fail now, before any output is written
   SoloBaselines solo;

@@ -77,7 +77,8 @@ void check_app_options_for_policy(const std::vector<AppArg>& args, const std::ve
   }
 }
 
-std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts) {
+std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts,
+                                            bool lane_values) {
   std::vector<Application> apps;
   for (const AppArg& a : args) {
     AppOptions o;
@@ -88,7 +89,7 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
     try {
       const std::string option = !a.file.empty() ? "application" : a.trace ? "--trace" : "--workload";
       const std::string spec = whole_path ? a.text : split_app_options(option, a.text, o);
-      Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec);
+      Application app = a.trace ? application_from_trace(spec, topts) : application_from_workload(spec, lane_values);
       app.options = o;
       apps.push_back(std::move(app));
     } catch (const InputError& e) {

@@ -26,7 +26,9 @@ struct AppArg {
 std::string split_app_options(const std::string& option, const std::string& text, AppOptions& out);
 
 // Builds the applications (traces' headers are read now, so a bad one fails before the run).
-std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts);
+// `lane_values`: generated kernels carry their registers' lane values (lane_values_wanted).
+std::vector<Application> build_applications(const std::vector<AppArg>& args, const TraceReadOptions& topts,
+                                            bool lane_values);
 
 // priority=N is for npq/ppq/ppq_shared and tokens=N for dss: under another policy, an error
 // naming the application's option (a value the policy would ignore is not taken silently).

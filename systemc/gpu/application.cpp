@@ -3,6 +3,8 @@
 #include <filesystem>
 
 #include "kernel/input_error.h"
+#include "systemc/blocks/kit/block_decl.h"
+#include "workloads/generated_kernel.h"
 #include "workloads/workload.h"
 
 namespace gpucosim {
@@ -40,7 +42,22 @@ Application application_from_trace(const std::string& path, const TraceReadOptio
   return app;
 }
 
-Application application_from_workload(const std::string& spec) {
+namespace {
+
+std::unique_ptr<KernelSource> with_lane_values(std::unique_ptr<KernelSource> k, bool lane_values) {
+  if (auto* g = dynamic_cast<wl::GeneratedKernel*>(k.get())) g->set_stream_options(wl::StreamOptions{lane_values});
+  return k;
+}
+
+}  // namespace
+
+bool lane_values_wanted(const GpuConfig& cfg) {
+  for (const kit::BlockDecl* d : kit::builtin_block_decls())
+    if (d->reads_lane_values && cfg.block(d->name).mode != kit::BlockMode::Off) return true;
+  return false;
+}
+
+Application application_from_workload(const std::string& spec, bool lane_values) {
   GeneratedApp gen = generate_workload(spec);
   Application app;
   app.origin = "workload " + spec;
@@ -55,11 +72,11 @@ Application application_from_workload(const std::string& spec) {
     // std::function needs a copyable callable: share the source and hand it out on the first
     // open; a later open (a repeated application, AppOptions::repeat) generates it afresh, which
     // gives the same blocks (generators are deterministic).
-    auto holder = std::make_shared<std::unique_ptr<KernelSource>>(std::move(src));
-    k.open = [holder, spec, i]() -> std::unique_ptr<KernelSource> {
+    auto holder = std::make_shared<std::unique_ptr<KernelSource>>(with_lane_values(std::move(src), lane_values));
+    k.open = [holder, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
       if (*holder) return std::move(*holder);
       GeneratedApp again = generate_workload(spec);
-      return std::move(again.kernels.at(i));
+      return with_lane_values(std::move(again.kernels.at(i)), lane_values);
     };
     app.kernels.push_back(std::move(k));
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernel/kernel.h"
+#include "systemc/config/gpu_config.h"
 #include "trace/trace_reader.h"
 
 namespace gpucosim {
@@ -45,7 +46,11 @@ struct Application {
 // (checked now, so a missing file fails before the simulation starts).
 Application application_from_trace(const std::string& path, const TraceReadOptions& opts);
 
-// SPEC is "NAME" or "NAME:k=v,k=v".
-Application application_from_workload(const std::string& spec);
+// SPEC is "NAME" or "NAME:k=v,k=v". `lane_values`: whether the generated blocks carry the lane
+// values of the registers they write (kit::BlockDecl::reads_lane_values says who needs them).
+Application application_from_workload(const std::string& spec, bool lane_values = true);
+
+// Whether a block switched on in `cfg` reads lane values (kit::BlockDecl::reads_lane_values).
+bool lane_values_wanted(const GpuConfig& cfg);
 
 }  // namespace gpucosim

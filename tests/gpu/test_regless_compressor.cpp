@@ -175,3 +175,31 @@ TEST(gpuReglessCompressor, BadOptionsAreRefused) {
 
 }  // namespace
 }  // namespace gpucosim::test
+
+namespace gpucosim::test {
+namespace {
+
+// Generated kernels carry lane values only when a block switched on reads them
+// (kit::BlockDecl::reads_lane_values: RegLess): they cost time and memory for nothing otherwise.
+TEST(gpuLaneValues, GeneratedOnlyWhenABlockReadsThem) {
+  GpuConfig cfg;
+  EXPECT_FALSE(lane_values_wanted(cfg));
+  kit::BlockSettings on = cfg.block("regless");
+  on.mode = kit::BlockMode::Tlm;
+  cfg.blocks["regless"] = on;
+  EXPECT_TRUE(lane_values_wanted(cfg));
+  auto values_in_first_block = [](bool lane_values) {
+    Application app = application_from_workload("vecadd:n=1024", lane_values);
+    std::unique_ptr<KernelSource> k = app.kernels.at(0).open();
+    ThreadBlock tb;
+    EXPECT_TRUE(k->next_block(tb));
+    size_t n = 0;
+    for (const Warp& w : tb.warps) n += w.values.size();
+    return n;
+  };
+  EXPECT_GT(values_in_first_block(true), 0u);
+  EXPECT_EQ(values_in_first_block(false), 0u);
+}
+
+}  // namespace
+}  // namespace gpucosim::test

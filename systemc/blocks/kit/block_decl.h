@@ -45,6 +45,10 @@ struct BlockDecl {
   const char* hooks;      // the SM hooks it uses, e.g. "global_path, issue_gate"
   const ParamTable* params;
   BlockEnergyFn energy = nullptr;  // null: the block adds nothing to the energy model
+  // The block reads the lane values generated kernels attach to the registers they write
+  // (kernel.h Warp::values). Generators emit them only when a block switched on reads them:
+  // they cost time and memory (syr2k: +40 % wall, +39 % peak memory) for nothing otherwise.
+  bool reads_lane_values = false;
 };
 
 // The built-in blocks, in a fixed order (generated: build/<preset>/generated/block_decls.cpp).

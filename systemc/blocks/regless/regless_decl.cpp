@@ -37,7 +37,7 @@ const kit::BlockDecl& regless_block_decl() {
                                 "per scheduler a capacity manager gating issue and an operand staging unit holding "
                                 "the registers, backed by global memory through the L1",
                                 "issue_gate, listener, operand_collector, memory_client", &ReglessParams::table(),
-                                &regless_energy};
+                                &regless_energy, /*reads_lane_values=*/true};
   return d;
 }
 
