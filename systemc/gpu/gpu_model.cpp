@@ -284,6 +284,7 @@ void GpuModel::tick_core(uint64_t cycle) {
     sm_ticked_ = i + 1;
     if (!sm_active_[i] && !opts_.tick_idle_components) continue;
     Sm& s = *sms_[i];
+    if (!opts_.tick_idle_components && s.skippable(cycle)) continue;  // quiet: counted at its next tick
     s.tick(cycle);
     for (const Sm::BlockDone& d : s.take_completed()) dispatcher_->block_completed(uint32_t(i), d.launch_id, d.seq, cycle);
     for (BlockContext& ctx : s.take_preempted()) {
