@@ -48,6 +48,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
   demote_.reserve(max_warps_);
   sched_slots_.assign(n_sched_, 0);
   for (uint32_t w = 0; w < max_warps_; ++w) sched_slots_[w % n_sched_] |= uint64_t(1) << w;
+  static_residency_ = !options.residency;
   quiet_allowed_ = !options.operand_collector && !global_path_ && gates_.empty() && listeners_.empty() &&
                    memory_clients_.empty() && !mover_;
 }
@@ -59,7 +60,13 @@ void Sm::set_partition_map(const PartitionMap* m) { lsu_->set_partition_map(m ? 
 bool Sm::can_launch(const KernelHeader& h) const {
   // Warp slots: freed slots are reused, so a block that fits always finds enough of them; the
   // block slot likewise (the policy counts blocks against max_blocks).
-  return residency_->fits(h);
+  // The dispatcher asks every cycle; with the baseline occupancy rule the answer for the same
+  // block shape cannot change until a block is admitted or released here (refusal_ is cleared then).
+  const Refusal key{h.block.volume(), h.nregs, h.shmem, true};
+  if (static_residency_ && refusal_ == key) return false;
+  const bool ok = residency_->fits(h);
+  if (!ok && static_residency_) refusal_ = key;
+  return ok;
 }
 
 bool Sm::can_ever_launch(const KernelHeader& h) const { return residency_->fits_empty(h); }
@@ -87,6 +94,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
   blk.tb = std::move(bc.tb);
   blk.ctx = ctx;
   blk.res = residency_->admit(h);
+  refusal_ = Refusal{};
   blk.warps_live = blk.warps_issuing = blk.arrived = 0;
   blk.warp_mask = 0;
   blk.seq = bc.seq;
@@ -143,6 +151,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
     }
     for (const auto& l : listeners_) l->block_retired(b, ctx.launch_id, now_);
     residency_->release(blk.res);
+    refusal_ = Refusal{};
     completed_.push_back(BlockDone{ctx.launch_id, blk.seq});
     ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
@@ -320,6 +329,7 @@ void Sm::retire_done_warps() {
       if (blk.phase == Phase::Suspending) --contexts_busy_;  // completed before its precise point
       for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
       residency_->release(blk.res);
+    refusal_ = Refusal{};
       completed_.push_back(BlockDone{blk.ctx.launch_id, blk.seq});
       ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;

@@ -269,6 +269,18 @@ class Sm : public sc_core::sc_module, private LsuListener {
   uint64_t next_age_ = 0;
   uint64_t now_ = 0;
   bool wheel_drained_ = false;        // this cycle's writeback stage has run
+  // The last block shape can_launch() refused with the baseline occupancy rule (static_residency_),
+  // valid until a block is admitted or released.
+  struct Refusal {
+    uint64_t threads = 0;
+    uint32_t nregs = 0, shmem = 0;
+    bool valid = false;
+    bool operator==(const Refusal& o) const {
+      return valid == o.valid && threads == o.threads && nregs == o.nregs && shmem == o.shmem;
+    }
+  };
+  bool static_residency_ = false;
+  mutable Refusal refusal_;
   // Quiet-cycle skipping (skippable()). Allowed only without research hooks (their per-cycle
   // behaviour is theirs: gates, front ends, memory clients, register storage, context moves).
   bool quiet_allowed_ = false;

@@ -121,6 +121,7 @@ void Sm::advance_contexts() {
 void Sm::finish_save(uint32_t b) {
   BlockSlot& blk = blocks_[b];
   residency_->release(blk.res);
+  refusal_ = Refusal{};
   BlockContext out;
   out.launch_id = blk.ctx.launch_id;
   out.seq = blk.seq;
