@@ -16,7 +16,7 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
     throw std::invalid_argument(std::string("cache replacement policy '") + replacement + "' (expected L or F)");
   tags_.assign(size_t(nsets) * assoc, kNoTag);
   states_.assign(size_t(nsets) * assoc, CacheLineState{});
-  fp_stride_ = (assoc + 15) / 16 * 16;
+  fp_stride_ = (assoc + 7) / 8 * 8;
   fp_.assign(size_t(nsets) * fp_stride_, fingerprint(kNoTag));
   empty_words_ = (assoc + 63) / 64;
   empty_.assign(size_t(nsets) * empty_words_, 0);
@@ -29,20 +29,21 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
 }
 
 int TagArray::find(uint32_t set, uint64_t line) const {
-  const uint8_t* f = &fp_[size_t(set) * fp_stride_];
+  const uint16_t* f = &fp_[size_t(set) * fp_stride_];
   const uint64_t* t = &tags_[size_t(set) * assoc_];
-  const uint8_t want = fingerprint(line);
-  for (uint32_t base = 0; base < assoc_; base += 16) {
+  const uint16_t want = fingerprint(line);
+  for (uint32_t base = 0; base < assoc_; base += 8) {
 #if defined(__SSE2__)
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base));
-    uint32_t m = uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(char(want)))));
+    // Two mask bits per 16-bit lane: keep the even ones.
+    uint32_t m = uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi16(v, _mm_set1_epi16(short(want))))) & 0x5555u;
 #else
     uint32_t m = 0;
-    for (uint32_t k = 0; k < 16; ++k) m |= uint32_t(f[base + k] == want) << k;
+    for (uint32_t k = 0; k < 8; ++k) m |= uint32_t(f[base + k] == want) << (2 * k);
 #endif
-    if (assoc_ - base < 16) m &= (1u << (assoc_ - base)) - 1;  // the padding of the last group
+    if (assoc_ - base < 8) m &= (1u << (2 * (assoc_ - base))) - 1;  // the padding of the last group
     for (; m; m &= m - 1) {
-      const uint32_t w = base + uint32_t(__builtin_ctz(m));
+      const uint32_t w = base + uint32_t(__builtin_ctz(m)) / 2;
       if (t[w] == line) return int(w);
     }
   }

@@ -6,9 +6,10 @@
 // the line so it cannot be chosen as a victim until every pending sector has arrived).
 //
 // Volta's unified L1 has 256-way sets, so neither lookup nor victim choice scans a set's tags:
-//  * find() scans one fingerprint byte per way (16 ways per SSE2 compare, 256 B for 256 ways)
+//  * find() scans a 16-bit fingerprint per way (8 ways per SSE2 compare, 512 B for 256 ways)
 //    and compares the full tag only where the fingerprint matches, in way order, so it returns
-//    the same (first) way as a scan of the tags would;
+//    the same (first) way as a scan of the tags would (8-bit fingerprints were tried: with 256
+//    ways a miss then met about one false match, a wasted read of a cold tag line);
 //  * victim() takes the first empty way from a bitmap of empty ways, else walks the set's
 //    occupied ways in stamp order (a list kept in LRU or FIFO order as stamps are given) to the
 //    first with no pending sector: the same way as the minimum stamp over non-pending ways,
@@ -81,7 +82,7 @@ class TagArray {
 
  private:
   static constexpr uint32_t kNone = ~uint32_t(0);
-  static uint8_t fingerprint(uint64_t line) { return uint8_t((line * 0x9E3779B97F4A7C15ull) >> 56); }
+  static uint16_t fingerprint(uint64_t line) { return uint16_t((line * 0x9E3779B97F4A7C15ull) >> 48); }
   void unlink(uint32_t set, uint32_t way);  // from the set's stamp-ordered list
   void append(uint32_t set, uint32_t way);  // at its tail (the newest stamp)
 
@@ -90,8 +91,8 @@ class TagArray {
   uint64_t serial_ = 0;
   std::vector<uint64_t> tags_;
   std::vector<CacheLineState> states_;
-  uint32_t fp_stride_;                // fingerprint bytes per set (assoc rounded up to 16)
-  std::vector<uint8_t> fp_;           // fingerprint of each way's tag
+  uint32_t fp_stride_;                // fingerprints per set (assoc rounded up to 8)
+  std::vector<uint16_t> fp_;          // fingerprint of each way's tag
   uint32_t empty_words_;              // bitmap words per set
   std::vector<uint64_t> empty_;       // bit w: way w holds no line
   std::vector<uint32_t> prev_, next_;  // occupied ways of a set in stamp order (per way)
