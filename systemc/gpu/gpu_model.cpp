@@ -235,7 +235,7 @@ bool GpuModel::step_edge() {
       if (all || !p->dram_idle()) p->tick_dram(clocks_.cycle(kDram));
   if (mask & (1u << kL2))
     for (auto& p : parts_)
-      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2));
+      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2), all);
   if (mask & (1u << kIcnt))
     if (all || !xbar_->idle()) xbar_->tick(clocks_.cycle(kIcnt));
   if (!(mask & (1u << kCore))) return true;
