@@ -10,7 +10,7 @@
 namespace gpucosim {
 
 TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
-    : nsets_(nsets), assoc_(assoc), lru_(replacement == 'L') {
+    : nsets_(nsets), assoc_(assoc), lru_(replacement == 'L'), indexed_(assoc >= kIndexedAssoc) {
   if (nsets == 0 || assoc == 0) throw std::invalid_argument("cache: sets and associativity must be > 0");
   if (replacement != 'L' && replacement != 'F')
     throw std::invalid_argument(std::string("cache replacement policy '") + replacement + "' (expected L or F)");
@@ -29,6 +29,7 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
 }
 
 int TagArray::find(uint32_t set, uint64_t line) const {
+  if (!indexed_) return find_by_scan(set, line);
   const uint16_t* f = &fp_[size_t(set) * fp_stride_];
   const uint64_t* t = &tags_[size_t(set) * assoc_];
   const uint16_t want = fingerprint(line);
@@ -51,6 +52,7 @@ int TagArray::find(uint32_t set, uint64_t line) const {
 }
 
 int TagArray::victim(uint32_t set) const {
+  if (!indexed_) return victim_by_scan(set);
   const uint64_t* e = &empty_[size_t(set) * empty_words_];
   for (uint32_t k = 0; k < empty_words_; ++k)
     if (e[k]) return int(k * 64 + uint32_t(__builtin_ctzll(e[k])));
@@ -95,10 +97,12 @@ int TagArray::victim_by_scan(uint32_t set) const {
 
 void TagArray::install(uint32_t set, int way, uint64_t line) {
   const size_t i = size_t(set) * assoc_ + uint32_t(way);
-  if (tags_[i] != kNoTag) unlink(set, uint32_t(way));
+  const bool was = tags_[i] != kNoTag;
   tags_[i] = line;
   states_[i] = CacheLineState{};
   states_[i].stamp = ++serial_;
+  if (!indexed_) return;
+  if (was) unlink(set, uint32_t(way));
   fp_[size_t(set) * fp_stride_ + uint32_t(way)] = fingerprint(line);
   empty_[size_t(set) * empty_words_ + uint32_t(way) / 64] &= ~(uint64_t(1) << (uint32_t(way) % 64));
   append(set, uint32_t(way));
@@ -106,9 +110,11 @@ void TagArray::install(uint32_t set, int way, uint64_t line) {
 
 void TagArray::invalidate(uint32_t set, int way) {
   const size_t i = size_t(set) * assoc_ + uint32_t(way);
-  if (tags_[i] != kNoTag) unlink(set, uint32_t(way));
+  const bool was = tags_[i] != kNoTag;
   tags_[i] = kNoTag;
   states_[i] = CacheLineState{};
+  if (!indexed_) return;
+  if (was) unlink(set, uint32_t(way));
   fp_[size_t(set) * fp_stride_ + uint32_t(way)] = fingerprint(kNoTag);
   empty_[size_t(set) * empty_words_ + uint32_t(way) / 64] |= uint64_t(1) << (uint32_t(way) % 64);
 }

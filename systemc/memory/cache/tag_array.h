@@ -15,7 +15,9 @@
 //    first with no pending sector: the same way as the minimum stamp over non-pending ways,
 //    since stamps are unique serials. Pending lines are the recently allocated ones, near the
 //    list's tail, so the walk is short.
-// tests/memory/test_cache.cpp checks both against the plain scans under random use.
+// Sets of fewer than kIndexedAssoc ways (Fermi's 4-way L1, the L2s) keep the plain scans: there
+// the upkeep of fingerprints and lists cost more than it saved (callgrind, transpose_naive on
+// GTX480). tests/memory/test_cache.cpp checks both against the plain scans under random use.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -39,6 +41,7 @@ struct CacheLineState {
 class TagArray {
  public:
   static constexpr uint64_t kNoTag = ~uint64_t(0);
+  static constexpr uint32_t kIndexedAssoc = 32;  // fingerprints and lists from this many ways on
 
   TagArray(uint32_t nsets, uint32_t assoc, char replacement);
 
@@ -74,7 +77,7 @@ class TagArray {
     if (!lru_) return;
     const size_t i = size_t(set) * assoc_ + uint32_t(way);
     states_[i].stamp = ++serial_;
-    if (tags_[i] != kNoTag && set_tail_[set] != uint32_t(way)) {
+    if (indexed_ && tags_[i] != kNoTag && set_tail_[set] != uint32_t(way)) {
       unlink(set, uint32_t(way));
       append(set, uint32_t(way));
     }
@@ -88,6 +91,7 @@ class TagArray {
 
   uint32_t nsets_, assoc_;
   bool lru_;
+  bool indexed_;                      // assoc >= kIndexedAssoc: fingerprints, empty bitmap, lists
   uint64_t serial_ = 0;
   std::vector<uint64_t> tags_;
   std::vector<CacheLineState> states_;
