@@ -227,7 +227,8 @@ void Sm::tick(uint64_t core_cycle) {
 // memory path; two-level scheduling always walks). Each such cycle then counts exactly what this
 // one would: a cycle, one stall reason per scheduler, the resident warps.
 void Sm::update_quiet() {
-  if (need_fetch_ || maybe_done_ || contexts_busy_ || !oc_->empty() || !lsu_->quiet() || idle()) return;
+  // Cheapest and most often failing tests first: this runs after every tick.
+  if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_) return;
   std::array<uint64_t, kNumStall> st{};
   for (const WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
@@ -237,10 +238,12 @@ void Sm::update_quiet() {
     if (sch.policy() == SchedulerPolicy::TwoLevel) return;
     const uint32_t sid = sch.id();
     const uint64_t live = sched_slots_[sid] & issuing_;
-    const uint64_t mem_wait = mem_path_free(sid) ? 0 : live & mem_ready_;
+    const uint64_t ready = live & mem_ready_;
+    const uint64_t mem_wait = ready && !mem_path_free(sid) ? ready : 0;
     if (live & ~sb_blocked_ & ~mem_wait) return;  // the walk would look at a warp
     st[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
   }
+  if (!lsu_->quiet() || !oc_->empty()) return;
   quiet_stall_ = st;
   quiet_resident_ = resident_warps_;
   wake_ = wheel_.next_due(now_);
