@@ -227,8 +227,9 @@ void Sm::tick(uint64_t core_cycle) {
 // memory path; two-level scheduling always walks). Each such cycle then counts exactly what this
 // one would: a cycle, one stall reason per scheduler, the resident warps.
 void Sm::update_quiet() {
-  // Cheapest and most often failing tests first: this runs after every tick.
-  if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_) return;
+  // Cheapest and most often failing tests first (a busy LSU is the common case): this runs
+  // after every tick.
+  if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_ || !lsu_->quiet() || !oc_->empty()) return;
   std::array<uint64_t, kNumStall> st{};
   for (const WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
@@ -243,7 +244,6 @@ void Sm::update_quiet() {
     if (live & ~sb_blocked_ & ~mem_wait) return;  // the walk would look at a warp
     st[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
   }
-  if (!lsu_->quiet() || !oc_->empty()) return;
   quiet_stall_ = st;
   quiet_resident_ = resident_warps_;
   wake_ = wheel_.next_due(now_);
