@@ -235,7 +235,7 @@ bool GpuModel::step_edge() {
       if (all || !p->dram_idle()) p->tick_dram(clocks_.cycle(kDram));
   if (mask & (1u << kL2))
     for (auto& p : parts_)
-      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2));
+      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2), all);
   if (mask & (1u << kIcnt))
     if (all || !xbar_->idle()) xbar_->tick(clocks_.cycle(kIcnt));
   if (!(mask & (1u << kCore))) return true;
@@ -284,6 +284,7 @@ void GpuModel::tick_core(uint64_t cycle) {
     sm_ticked_ = i + 1;
     if (!sm_active_[i] && !opts_.tick_idle_components) continue;
     Sm& s = *sms_[i];
+    if (!opts_.tick_idle_components && s.skippable(cycle)) continue;  // quiet: counted at its next tick
     s.tick(cycle);
     for (const Sm::BlockDone& d : s.take_completed()) dispatcher_->block_completed(uint32_t(i), d.launch_id, d.seq, cycle);
     for (BlockContext& ctx : s.take_preempted()) {

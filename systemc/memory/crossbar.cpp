@@ -20,12 +20,18 @@ Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_part
       sector_packets_(cfg.sector_packets),
       period_s_(1.0 / (clk.icnt_mhz * 1e6)),
       req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
-      reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {
+      reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency),
+      sm_waiting_(n_sms),
+      part_waiting_(n_partitions) {
   if (flit_bytes_ == 0) throw std::invalid_argument("icnt_flit_size must be > 0");
-  for (uint32_t i = 0; i < n_sms; ++i)
+  for (uint32_t i = 0; i < n_sms; ++i) {
     sm_ports_.push_back(std::make_unique<TargetPort>(("sm_port_" + std::to_string(i)).c_str()));
-  for (uint32_t j = 0; j < n_partitions; ++j)
+    sm_ports_.back()->set_doorbell(Doorbell{sm_waiting_.word_of(i), uint64_t(1) << (i & 63)});
+  }
+  for (uint32_t j = 0; j < n_partitions; ++j) {
     part_ports_.push_back(std::make_unique<InitiatorPort>(("partition_port_" + std::to_string(j)).c_str()));
+    part_ports_.back()->set_doorbell(Doorbell{part_waiting_.word_of(j), uint64_t(1) << (j & 63)});
+  }
 }
 
 uint32_t Crossbar::request_bytes(const tlm::tlm_generic_payload& p) const {
@@ -48,45 +54,42 @@ uint64_t Crossbar::delay_cycles(const sc_core::sc_time& d) const {
 
 void Crossbar::tick(uint64_t cycle) {
   // 1. Deliver what has arrived at the outputs.
-  if (req_.out_packets()) {
-    for (uint32_t j = 0; j < part_ports_.size(); ++j) {
-      tlm::tlm_generic_payload* p = req_.output(j, cycle);
-      if (!p) continue;
-      ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
-      if (!part_ports_[j]->can_send()) {
-        ++ctr_.out_stalls;
-        continue;
-      }
-      req_.pop_output(j);
-      part_ports_[j]->send(*p, sc_core::SC_ZERO_TIME);
+  // (Only outputs with packets are visited, in output order: XbarNet::nonempty_outputs.)
+  req_.nonempty_outputs().for_each([&](uint32_t j) {
+    tlm::tlm_generic_payload* p = req_.output(j, cycle);
+    if (!p) return;
+    ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
+    if (!part_ports_[j]->can_send()) {
+      ++ctr_.out_stalls;
+      return;
     }
-  }
-  if (reply_.out_packets()) {
-    for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
-      tlm::tlm_generic_payload* p = reply_.output(i, cycle);
-      if (!p) continue;
-      ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
-      if (!sm_ports_[i]->can_respond()) {
-        ++ctr_.out_stalls;
-        continue;
-      }
-      reply_.pop_output(i);
-      sm_ports_[i]->respond(*p, sc_core::SC_ZERO_TIME);
+    req_.pop_output(j);
+    part_ports_[j]->send(*p, sc_core::SC_ZERO_TIME);
+  });
+  reply_.nonempty_outputs().for_each([&](uint32_t i) {
+    tlm::tlm_generic_payload* p = reply_.output(i, cycle);
+    if (!p) return;
+    ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
+    if (!sm_ports_[i]->can_respond()) {
+      ++ctr_.out_stalls;
+      return;
     }
-  }
+    reply_.pop_output(i);
+    sm_ports_[i]->respond(*p, sc_core::SC_ZERO_TIME);
+  });
   // 2. Switch allocation.
   req_.arbitrate(cycle);
   reply_.arbitrate(cycle);
   // 3. Take new requests and replies into the input buffers.
-  for (uint32_t i = 0; i < sm_ports_.size(); ++i) {
+  // (Only ports holding a transaction are visited, in port order: their doorbells.)
+  sm_waiting_.for_each([&](uint32_t i) {
     const PendingTransaction& t = sm_ports_[i]->peek_request();
-    if (!t) continue;
     ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
     const uint32_t bytes = request_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!req_.can_inject(i, f)) {
       ++ctr_.in_stalls;
-      continue;
+      return;
     }
     const uint32_t dest = gpu_ext(*t.payload).partition;
     sc_assert(dest < part_ports_.size());
@@ -96,16 +99,15 @@ void Crossbar::tick(uint64_t cycle) {
     ctr_.req_flits += f;
     ctr_.req_bytes += bytes;
     sm_ports_[i]->pop_request();
-  }
-  for (uint32_t j = 0; j < part_ports_.size(); ++j) {
+  });
+  part_waiting_.for_each([&](uint32_t j) {
     const PendingTransaction& t = part_ports_[j]->peek_response();
-    if (!t) continue;
     ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
     const uint32_t bytes = reply_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!reply_.can_inject(j, f)) {
       ++ctr_.in_stalls;
-      continue;
+      return;
     }
     const uint32_t dest = gpu_ext(*t.payload).sm;
     sc_assert(dest < sm_ports_.size());
@@ -115,7 +117,7 @@ void Crossbar::tick(uint64_t cycle) {
     ctr_.reply_flits += f;
     ctr_.reply_bytes += bytes;
     part_ports_[j]->pop_response();
-  }
+  });
 }
 
 uint64_t Crossbar::accelsim_packets(const tlm::tlm_generic_payload& p) const {
@@ -123,14 +125,7 @@ uint64_t Crossbar::accelsim_packets(const tlm::tlm_generic_payload& p) const {
   return sector_packets_ ? uint64_t(__builtin_popcount(m ? m & 0xF : 0xF)) : 1;
 }
 
-bool Crossbar::idle() const {
-  if (!req_.empty() || !reply_.empty()) return false;
-  for (const auto& p : sm_ports_)
-    if (p->peek_request()) return false;
-  for (const auto& p : part_ports_)
-    if (p->peek_response()) return false;
-  return true;
-}
+bool Crossbar::idle() const { return req_.empty() && reply_.empty() && !sm_waiting_.any() && !part_waiting_.any(); }
 
 std::string Crossbar::describe() const {
   std::string s = "interconnect: request network " + std::to_string(req_.in_packets()) + " packets in input buffers, " +

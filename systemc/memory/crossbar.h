@@ -32,6 +32,7 @@
 #include "systemc/config/gpu_config.h"
 #include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
+#include "systemc/memory/bit_set.h"
 #include "systemc/memory/xbar_net.h"
 #include "systemc/tlm/ports.h"
 
@@ -48,7 +49,7 @@ class Crossbar : public sc_core::sc_module {
   uint32_t n_partitions() const { return uint32_t(part_ports_.size()); }
 
   void tick(uint64_t icnt_cycle);
-  // Nothing buffered and no transaction waiting at any port (O(ports)).
+  // Nothing buffered and no transaction waiting at any port.
   bool idle() const;
   // Packets in the request and reply networks and ports with a waiting transaction (deadlock reports).
   std::string describe() const;
@@ -89,6 +90,9 @@ class Crossbar : public sc_core::sc_module {
   double period_s_;
   std::vector<std::unique_ptr<TargetPort>> sm_ports_;
   std::vector<std::unique_ptr<InitiatorPort>> part_ports_;
+  // The ports holding a request (SM side) or a reply (partition side), rung by the ports
+  // themselves, so a tick visits those only, in port order as a loop over all ports would.
+  BitSet sm_waiting_, part_waiting_;
   XbarNet req_, reply_;
   Counters ctr_;
   KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the packet counted

@@ -164,6 +164,11 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
       ++ctr_.rop_full_stalls;
     }
   }
+  // 6. When the next tick may act without new input (skippable()).
+  uint64_t w = cache_.has_request() ? now + 1 : ~uint64_t(0);
+  if (!resp_.empty()) w = std::min(w, std::max(now + 1, resp_.front().ready));
+  if (!rop_.empty()) w = std::min(w, std::max(now + 1, rop_.front().ready));
+  wake_ = w;
 }
 
 uint32_t L2Slice::warm(uint64_t addr, uint64_t bytes) {

@@ -44,6 +44,13 @@ class L2Slice {
 
   // One L2 cycle. Takes at most one DRAM return for this slice from `dram`.
   void tick(uint64_t l2_cycle, DramChannel& dram);
+  // Whether tick(l2_cycle) would do nothing at all: before the first cycle at which a queued
+  // request or response is due (wake_, set by the last tick; every cycle while one is due, so a
+  // stall is still counted per cycle, or while the cache has requests for DRAM), with no DRAM
+  // return for this slice and no request at the port.
+  bool skippable(uint64_t l2_cycle, const DramChannel& dram) const {
+    return l2_cycle < wake_ && !dram.has_return(sub_) && !port_.peek_request();
+  }
 
   // L2 -> DRAM queue (drained by MemoryPartition at the DRAM clock).
   bool has_dram_request() const { return !to_dram_.empty(); }
@@ -101,6 +108,7 @@ class L2Slice {
   RingBuffer<Timed> rop_, resp_;
   RingBuffer<DramRequest> to_dram_;
   uint64_t port_free_ = 0;
+  uint64_t wake_ = 0;  // skippable(): the first cycle that may act without new input
   Counters ctr_;
   KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the request handled
 };

@@ -11,8 +11,9 @@ MemoryPartition::MemoryPartition(sc_core::sc_module_name name, uint32_t channel,
   }
 }
 
-void MemoryPartition::tick_l2(uint64_t l2_cycle) {
-  for (auto& s : slices_) s->tick(l2_cycle, dram_);
+void MemoryPartition::tick_l2(uint64_t l2_cycle, bool all) {
+  for (auto& s : slices_)
+    if (all || !s->skippable(l2_cycle, dram_)) s->tick(l2_cycle, dram_);
 }
 
 void MemoryPartition::tick_dram(uint64_t dram_cycle) {

@@ -30,7 +30,10 @@ class MemoryPartition : public sc_core::sc_module {
   uint32_t channel() const { return channel_; }
   uint32_t sub_partitions() const { return uint32_t(slices_.size()); }
 
-  void tick_l2(uint64_t l2_cycle);
+  // One L2 cycle of every slice. A slice with nothing due before a later cycle and no new input
+  // (DRAM return, request at its port) is not ticked unless `all` (L2Slice::skippable: such a
+  // tick would change nothing, not even a counter).
+  void tick_l2(uint64_t l2_cycle, bool all = false);
   void tick_dram(uint64_t dram_cycle);
   bool l2_idle() const;
   bool dram_idle() const;

@@ -21,10 +21,13 @@ XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32
   req_bits_.assign(size_t(n_out) * words_, 0);
   touched_.reserve(n_out);
   offer_.assign(n_in, 0);
+  in_set_ = BitSet(n_in);
+  out_set_ = BitSet(n_out);
 }
 
 void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
   in_q_[in].push_back(Packet{p, dest, flits, ready});
+  in_set_.set(in);
   in_flits_[in] += flits;
   ++in_packets_;
 }
@@ -32,6 +35,7 @@ void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, ui
 void XbarNet::pop_output(uint32_t out) {
   out_flits_[out] -= out_q_[out].front().flits;
   out_q_[out].pop_front();
+  if (out_q_[out].empty()) out_set_.clear(out);
   --out_packets_;
 }
 
@@ -39,8 +43,9 @@ void XbarNet::arbitrate(uint64_t cycle) {
   if (in_packets_ == 0) return;
   touched_.clear();
   const uint32_t n_in = uint32_t(in_q_.size());
-  for (uint32_t i = 0; i < n_in; ++i) {
-    if (in_q_[i].empty() || in_busy_[i] > cycle) continue;
+  // Inputs with packets, in input order (in_set_ changes only after this walk).
+  in_set_.for_each([&](uint32_t i) {
+    if (in_busy_[i] > cycle) return;
     // The input offers its oldest packet that can move: a packet whose output is busy or full does
     // not block packets behind it for other outputs (virtual output queues, kLookahead deep);
     // packets for one output never overtake each other.
@@ -62,14 +67,14 @@ void XbarNet::arbitrate(uint64_t cycle) {
         blocked_[n_blocked++] = h.dest;
       }
     }
-    if (dest == UINT32_MAX) continue;
+    if (dest == UINT32_MAX) return;
     offer_[i] = uint32_t(pos);
     uint64_t* bits = &req_bits_[size_t(dest) * words_];
     bool first = true;
     for (uint32_t w = 0; w < words_; ++w) first = first && bits[w] == 0;
     if (first) touched_.push_back(dest);
     bits[i / 64] |= uint64_t(1) << (i % 64);
-  }
+  });
   for (uint32_t d : touched_) {
     uint64_t* bits = &req_bits_[size_t(d) * words_];
     // Round-robin: the first requesting input at or after rr_[d], wrapping around.
@@ -93,12 +98,14 @@ void XbarNet::arbitrate(uint64_t cycle) {
     Packet pk = q[offer_[winner]];
     for (size_t k = offer_[winner]; k > 0; --k) q[k] = q[k - 1];
     q.pop_front();
+    if (q.empty()) in_set_.clear(winner);
     in_flits_[winner] -= pk.flits;
     --in_packets_;
     in_busy_[winner] = cycle + pk.flits;
     out_busy_[d] = cycle + pk.flits;
     pk.ready = cycle + latency_ + pk.flits - 1;
     out_q_[d].push_back(pk);
+    out_set_.set(d);
     out_flits_[d] += pk.flits;
     ++out_packets_;
   }

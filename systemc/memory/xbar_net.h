@@ -15,6 +15,7 @@
 
 #include <tlm>
 
+#include "systemc/memory/bit_set.h"
 #include "systemc/memory/ring_buffer.h"
 
 namespace gpucosim {
@@ -37,6 +38,8 @@ class XbarNet {
     return (!q.empty() && q.front().ready <= cycle) ? q.front().p : nullptr;
   }
   void pop_output(uint32_t out);
+  // The outputs whose buffer holds a packet (arrived or not).
+  const BitSet& nonempty_outputs() const { return out_set_; }
 
   bool empty() const { return in_packets_ == 0 && out_packets_ == 0; }
   uint64_t in_packets() const { return in_packets_; }
@@ -62,6 +65,7 @@ class XbarNet {
   std::vector<uint32_t> offer_;               // per input: queue position of the offered packet (scratch)
   uint32_t blocked_[kLookahead] = {};         // outputs skipped in the current input's scan (scratch)
   uint32_t words_;
+  BitSet in_set_, out_set_;                   // inputs / outputs whose queue is not empty
   uint64_t in_packets_ = 0, out_packets_ = 0, conflicts_ = 0;
 };
 

@@ -92,6 +92,13 @@ class LdstUnit : private FrontEndL1 {
 
   uint32_t pending_writes(uint32_t warp) const { return pending_writes_[warp]; }
   bool idle() const;
+  // Nothing to do until a response arrives: no instruction waiting or in service, nothing to
+  // send, no research front end or memory client (whose cycles are theirs). Loads in flight
+  // finish through responses or through the SM's writeback events.
+  bool quiet() const {
+    return !input_valid_ && !cur_valid_ && missq_count_ == 0 && (!l1_ || !l1_->has_request()) && !fe_ &&
+           clients_.empty() && client_hits_.empty();
+  }
   void collect(StatsMap& m) const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch) const;

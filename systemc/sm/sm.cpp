@@ -48,6 +48,9 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
   demote_.reserve(max_warps_);
   sched_slots_.assign(n_sched_, 0);
   for (uint32_t w = 0; w < max_warps_; ++w) sched_slots_[w % n_sched_] |= uint64_t(1) << w;
+  static_residency_ = !options.residency;
+  quiet_allowed_ = !options.operand_collector && !global_path_ && gates_.empty() && listeners_.empty() &&
+                   memory_clients_.empty() && !mover_;
 }
 
 Sm::~Sm() = default;
@@ -57,7 +60,13 @@ void Sm::set_partition_map(const PartitionMap* m) { lsu_->set_partition_map(m ? 
 bool Sm::can_launch(const KernelHeader& h) const {
   // Warp slots: freed slots are reused, so a block that fits always finds enough of them; the
   // block slot likewise (the policy counts blocks against max_blocks).
-  return residency_->fits(h);
+  // The dispatcher asks every cycle; with the baseline occupancy rule the answer for the same
+  // block shape cannot change until a block is admitted or released here (refusal_ is cleared then).
+  const Refusal key{h.block.volume(), h.nregs, h.shmem, true};
+  if (static_residency_ && refusal_ == key) return false;
+  const bool ok = residency_->fits(h);
+  if (!ok && static_residency_) refusal_ = key;
+  return ok;
 }
 
 bool Sm::can_ever_launch(const KernelHeader& h) const { return residency_->fits_empty(h); }
@@ -71,6 +80,7 @@ void Sm::launch_block(const KernelContext& ctx, ThreadBlock&& tb) {
 
 void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
   const KernelHeader& h = *ctx.header;
+  wake_ = 0;  // a quiet SM is ticked again (its skipped cycles still count as quiet: add_quiet_cycles)
   if (!residency_->fits(h)) throw std::logic_error("Sm::launch_block: block does not fit (check can_launch first)");
   uint32_t b = 0;
   while (b < blocks_.size() && blocks_[b].used) ++b;
@@ -84,6 +94,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
   blk.tb = std::move(bc.tb);
   blk.ctx = ctx;
   blk.res = residency_->admit(h);
+  refusal_ = Refusal{};
   blk.warps_live = blk.warps_issuing = blk.arrived = 0;
   blk.warp_mask = 0;
   blk.seq = bc.seq;
@@ -140,6 +151,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
     }
     for (const auto& l : listeners_) l->block_retired(b, ctx.launch_id, now_);
     residency_->release(blk.res);
+    refusal_ = Refusal{};
     completed_.push_back(BlockDone{ctx.launch_id, blk.seq});
     ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
@@ -176,9 +188,14 @@ void Sm::tick(uint64_t core_cycle) {
   // an idle tick counts (below).
   if (core_cycle > now_ + 1) {
     const uint64_t skipped = core_cycle - now_ - 1;
-    n_.cycles += skipped;
-    n_.stall[kIdle] += skipped * n_sched_;
+    if (quiet_) {  // skipped while quiet (skippable())
+      add_quiet_cycles(n_, skipped);
+    } else {
+      n_.cycles += skipped;
+      n_.stall[kIdle] += skipped * n_sched_;
+    }
   }
+  quiet_ = false;
   now_ = core_cycle;
   n_.cycles += 1;
   if (resident_warps_ == 0 && wheel_.empty() && lsu_->idle() && !contexts_busy_) {
@@ -199,6 +216,46 @@ void Sm::tick(uint64_t core_cycle) {
   if (resident_warps_) {
     n_.active_cycles += 1;
     n_.warp_cycles += resident_warps_;
+  }
+  if (quiet_allowed_) update_quiet();
+}
+
+// The SM is quiet when the next tick could change nothing but counters: no response to take (the
+// caller checks mem_port), no writeback due, the LSU with nothing to process or send, no
+// collector busy, no warp to fetch for or to retire, no context moving, and every scheduler's
+// issue walk taken by its fast path (every live warp blocked on the scoreboard or on the busy
+// memory path; two-level scheduling always walks). Each such cycle then counts exactly what this
+// one would: a cycle, one stall reason per scheduler, the resident warps.
+void Sm::update_quiet() {
+  // Cheapest and most often failing tests first (a busy LSU is the common case): this runs
+  // after every tick.
+  if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_ || !lsu_->quiet() || !oc_->empty()) return;
+  std::array<uint64_t, kNumStall> st{};
+  for (const WarpScheduler& sch : scheds_) {
+    if (sch.empty()) {
+      st[kIdle] += 1;
+      continue;
+    }
+    if (sch.policy() == SchedulerPolicy::TwoLevel) return;
+    const uint32_t sid = sch.id();
+    const uint64_t live = sched_slots_[sid] & issuing_;
+    const uint64_t ready = live & mem_ready_;
+    const uint64_t mem_wait = ready && !mem_path_free(sid) ? ready : 0;
+    if (live & ~sb_blocked_ & ~mem_wait) return;  // the walk would look at a warp
+    st[mem_wait ? kMem : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
+  }
+  quiet_stall_ = st;
+  quiet_resident_ = resident_warps_;
+  wake_ = wheel_.next_due(now_);
+  quiet_ = true;
+}
+
+void Sm::add_quiet_cycles(Counters& n, uint64_t k) const {
+  n.cycles += k;
+  for (size_t s = 0; s < kNumStall; ++s) n.stall[s] += k * quiet_stall_[s];
+  if (quiet_resident_) {
+    n.active_cycles += k;
+    n.warp_cycles += k * quiet_resident_;
   }
 }
 
@@ -275,6 +332,7 @@ void Sm::retire_done_warps() {
       if (blk.phase == Phase::Suspending) --contexts_busy_;  // completed before its precise point
       for (const auto& l : listeners_) l->block_retired(w.block, blk.ctx.launch_id, now_);
       residency_->release(blk.res);
+    refusal_ = Refusal{};
       completed_.push_back(BlockDone{blk.ctx.launch_id, blk.seq});
       ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;

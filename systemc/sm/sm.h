@@ -105,6 +105,14 @@ class Sm : public sc_core::sc_module, private LsuListener {
   static uint64_t context_bytes(const KernelHeader& h);
   void tick(uint64_t core_cycle);
   bool idle() const;  // nothing resident and nothing in flight
+  // Whether tick(core_cycle) may be skipped: after the last tick the SM was quiet (every warp
+  // waits on the scoreboard or on a busy memory path, nothing in the LSU, collectors or fetch)
+  // and nothing can wake it before core_cycle: no writeback is due and no response waits at
+  // mem_port. Anything given to the SM from outside (a block, an L1 flush, a preemption) wakes
+  // it. The skipped cycles are counted as the quiet ticks would have counted them (sm_cycles,
+  // the schedulers' stall reasons, occupancy) at the next tick or by collect(): statistics do
+  // not depend on skipping (tests/gpu/test_tick_idle.cpp).
+  bool skippable(uint64_t core_cycle) const { return quiet_ && core_cycle < wake_ && !mem_port.peek_response(); }
   // Launch ids of the thread blocks completed since the last call, one entry per block.
   std::vector<uint32_t> take_completed_blocks();
   struct BlockDone {
@@ -132,10 +140,19 @@ class Sm : public sc_core::sc_module, private LsuListener {
   uint64_t thread_insn_issued() const { return n_.thread_insn; }
 
   // Drops every L1 line with nothing pending (GPGPU-Sim invalidates the L1 at kernel launch).
-  void invalidate_l1() { lsu_->invalidate_l1(); }
-  void configure_l1(uint64_t total_shmem) { lsu_->configure_l1(total_shmem); }
+  void invalidate_l1() {
+    wake_ = 0;
+    lsu_->invalidate_l1();
+  }
+  void configure_l1(uint64_t total_shmem) {
+    wake_ = 0;
+    lsu_->configure_l1(total_shmem);
+  }
   // Writes the L1's dirty lines back (charged to kernel launch `launch`) before an invalidation.
-  void flush_l1(uint32_t launch) { lsu_->flush_l1(launch); }
+  void flush_l1(uint32_t launch) {
+    wake_ = 0;
+    lsu_->flush_l1(launch);
+  }
   // The memory system's address -> sub-partition mapping (default: an AddressMap built from MemoryConfig).
   void set_partition_map(const PartitionMap* m);
   const CoalescerInterface& coalescer() const { return *coalescer_; }
@@ -201,6 +218,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   void release_barrier_if_ready(BlockSlot& b);
   void fetch();
   void retire_done_warps();
+  void update_quiet();                       // after a tick: quiet_, wake_, quiet_stall_
   void activate_warp(uint32_t slot);         // schedulable: in its scheduler, fetching, issuing
   void begin_suspend(uint32_t b);
   void advance_contexts();                   // restore done, precise point reached, save done
@@ -251,6 +269,25 @@ class Sm : public sc_core::sc_module, private LsuListener {
   uint64_t next_age_ = 0;
   uint64_t now_ = 0;
   bool wheel_drained_ = false;        // this cycle's writeback stage has run
+  // The last block shape can_launch() refused with the baseline occupancy rule (static_residency_),
+  // valid until a block is admitted or released.
+  struct Refusal {
+    uint64_t threads = 0;
+    uint32_t nregs = 0, shmem = 0;
+    bool valid = false;
+    bool operator==(const Refusal& o) const {
+      return valid == o.valid && threads == o.threads && nregs == o.nregs && shmem == o.shmem;
+    }
+  };
+  bool static_residency_ = false;
+  mutable Refusal refusal_;
+  // Quiet-cycle skipping (skippable()). Allowed only without research hooks (their per-cycle
+  // behaviour is theirs: gates, front ends, memory clients, register storage, context moves).
+  bool quiet_allowed_ = false;
+  bool quiet_ = false;                // the last tick left the SM quiet
+  uint64_t wake_ = 0;                 // first cycle that must be ticked (the wheel's next event)
+  std::array<uint64_t, kNumStall> quiet_stall_{};  // what one quiet cycle adds to each stall reason
+  uint32_t quiet_resident_ = 0;       // resident warps while quiet (occupancy samples)
 
   struct Counters {
     uint64_t thread_insn = 0, warp_insn = 0, cycles = 0, active_cycles = 0, warp_cycles = 0;
@@ -259,6 +296,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   } n_;
   KernelLedger<Counters> ledger_;
   void emit(StatsMap& m, const Counters& n) const;
+  void add_quiet_cycles(Counters& n, uint64_t k) const;  // k quiet cycles' worth of counters
 };
 
 }  // namespace gpucosim

@@ -26,6 +26,7 @@ uint64_t Sm::context_addr(uint32_t launch, uint64_t seq, uint64_t bytes) const {
 }
 
 void Sm::preempt_all() {
+  wake_ = 0;  // a quiet SM is ticked again
   for (uint32_t b = 0; b < blocks_.size(); ++b) {
     BlockSlot& blk = blocks_[b];
     if (!blk.used) continue;
@@ -120,6 +121,7 @@ void Sm::advance_contexts() {
 void Sm::finish_save(uint32_t b) {
   BlockSlot& blk = blocks_[b];
   residency_->release(blk.res);
+  refusal_ = Refusal{};
   BlockContext out;
   out.launch_id = blk.ctx.launch_id;
   out.seq = blk.seq;

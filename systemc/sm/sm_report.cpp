@@ -7,7 +7,9 @@ namespace gpucosim {
 
 void Sm::collect(StatsMap& m, uint64_t through) const {
   Counters n = n_;
-  if (through > now_) {  // idle since the last tick (see tick())
+  if (through > now_ && quiet_) {  // quiet since the last tick (skippable())
+    add_quiet_cycles(n, through - now_);
+  } else if (through > now_) {  // idle since the last tick (see tick())
     n.cycles += through - now_;
     n.stall[kIdle] += (through - now_) * n_sched_;
   }

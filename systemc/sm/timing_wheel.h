@@ -3,8 +3,11 @@
 // capacity, so after warm-up scheduling an event never allocates. The horizon (the delay the
 // buckets cover) is fixed at construction from the configured latencies; an event further out
 // (a backlog that grows with the load, e.g. the L1's one-writeback-per-cycle port) waits in an
-// overflow list and moves into its bucket once it comes within the horizon.
+// overflow list and moves into its bucket once it comes within the horizon. A bitmap of the
+// non-empty buckets answers next_due() in a few word operations, so an owner with nothing else
+// to do can sleep until its next event instead of draining empty buckets.
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -18,6 +21,7 @@ class TimingWheel {
     while (n <= horizon) n <<= 1;
     buckets_.resize(n);
     mask_ = n - 1;
+    busy_.assign((n + 63) / 64, 0);
   }
 
   // Schedules `v` for cycle `when` (when < now means now). Events due at the same cycle are
@@ -28,7 +32,7 @@ class TimingWheel {
     if (when - now > mask_) {
       overflow_.emplace_back(when, v);
     } else {
-      buckets_[when & mask_].push_back(v);
+      push(when, v);
     }
     ++size_;
   }
@@ -40,10 +44,26 @@ class TimingWheel {
     if (!overflow_.empty()) migrate(now);
     std::vector<T>& b = buckets_[now & mask_];
     if (b.empty()) return;
+    busy_[(now & mask_) >> 6] &= ~(uint64_t(1) << ((now & mask_) & 63));
     scratch_.swap(b);
     size_ -= scratch_.size();
     for (const T& v : scratch_) f(v);
     scratch_.clear();
+  }
+
+  // The earliest cycle after `now` with an event due (kNever when the wheel is empty). Valid when
+  // every cycle up to `now` has been drained (the contract of drain()), so that every bucket
+  // holds events of the one cycle in (now, now + horizon] it stands for.
+  static constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+  uint64_t next_due(uint64_t now) const {
+    uint64_t best = kNever;
+    for (const auto& [when, v] : overflow_) best = when < best ? when : best;
+    if (size_ == overflow_.size()) return best;
+    const size_t n = mask_ + 1, start = (now + 1) & mask_;
+    size_t i = first_busy(start, n);
+    if (i == n) i = first_busy(0, start);
+    const uint64_t at = now + 1 + ((i - start) & mask_);
+    return at < best ? at : best;
   }
 
   size_t size() const { return size_; }
@@ -58,14 +78,32 @@ class TimingWheel {
     for (size_t k = 0; k < overflow_.size(); ++k) {
       const uint64_t when = overflow_[k].first;
       if (when < now || when - now <= mask_)
-        buckets_[(when < now ? now : when) & mask_].push_back(overflow_[k].second);
+        push(when < now ? now : when, overflow_[k].second);
       else
         overflow_[keep++] = overflow_[k];
     }
     overflow_.resize(keep);
   }
 
+  void push(uint64_t when, const T& v) {
+    const size_t b = when & mask_;
+    buckets_[b].push_back(v);
+    busy_[b >> 6] |= uint64_t(1) << (b & 63);
+  }
+  // The first non-empty bucket in [from, to), or `to`.
+  size_t first_busy(size_t from, size_t to) const {
+    for (size_t i = from; i < to; i = (i | 63) + 1) {
+      const uint64_t bits = busy_[i >> 6] >> (i & 63);
+      if (bits) {
+        const size_t j = i + size_t(__builtin_ctzll(bits));
+        return j < to ? j : to;
+      }
+    }
+    return to;
+  }
+
   std::vector<std::vector<T>> buckets_;
+  std::vector<uint64_t> busy_;  // bit b: bucket b is not empty
   std::vector<T> scratch_;
   std::vector<std::pair<uint64_t, T>> overflow_;  // (due cycle, event), in scheduling order
   size_t mask_ = 0;

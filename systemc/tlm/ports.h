@@ -9,12 +9,27 @@
 // its END phase comes back, which a component sends when it has room (pop_*). A request sits in
 // the target's slot until the target pops it, so a full target stalls its initiator without loss.
 // The annotated delay travels with the payload; the receiver adds it to its own latency queues.
+#include <cstdint>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 namespace gpucosim {
+
+// A doorbell: a bit in a word owned by the component polling the port, set while the port holds
+// an incoming transaction (a request at a target, a response at an initiator), so that the poller
+// visits only ports that have one (systemc/memory/bit_set.h). Optional; null = none.
+struct Doorbell {
+  uint64_t* word = nullptr;
+  uint64_t bit = 0;
+  void ring() const {
+    if (word) *word |= bit;
+  }
+  void quiet() const {
+    if (word) *word &= ~bit;
+  }
+};
 
 struct PendingTransaction {
   tlm::tlm_generic_payload* payload = nullptr;
@@ -41,12 +56,14 @@ class InitiatorPort {
   }
 
   const PendingTransaction& peek_response() const { return response_; }
+  void set_doorbell(Doorbell d) { bell_ = d; }
   void pop_response() {
     sc_assert(response_);
     tlm::tlm_phase phase = tlm::END_RESP;
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     tlm::tlm_generic_payload* p = response_.payload;
     response_ = {};
+    bell_.quiet();
     socket->nb_transport_fw(*p, phase, d);
   }
 
@@ -58,11 +75,13 @@ class InitiatorPort {
     }
     sc_assert(phase == tlm::BEGIN_RESP && !response_);
     response_ = {&p, d};
+    bell_.ring();
     return tlm::TLM_ACCEPTED;  // END_RESP is sent by pop_response()
   }
 
   bool awaiting_end_req_ = false;
   PendingTransaction response_;
+  Doorbell bell_;
 };
 
 class TargetPort {
@@ -74,12 +93,14 @@ class TargetPort {
   tlm_utils::simple_target_socket<TargetPort> socket;
 
   const PendingTransaction& peek_request() const { return request_; }
+  void set_doorbell(Doorbell d) { bell_ = d; }
   void pop_request() {
     sc_assert(request_);
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     tlm::tlm_generic_payload* p = request_.payload;
     request_ = {};
+    bell_.quiet();
     socket->nb_transport_bw(*p, phase, d);
   }
 
@@ -101,11 +122,13 @@ class TargetPort {
     }
     sc_assert(phase == tlm::BEGIN_REQ && !request_);
     request_ = {&p, d};
+    bell_.ring();
     return tlm::TLM_ACCEPTED;  // END_REQ is sent by pop_request()
   }
 
   PendingTransaction request_;
   bool awaiting_end_resp_ = false;
+  Doorbell bell_;
 };
 
 }  // namespace gpucosim

@@ -4,6 +4,9 @@
 // cycles rather than events (dram[c].n_cmd, n_nop and bw_util = data_cycles / n_cmd, the SMs'
 // sm_cycles and stall_idle): a skipped idle SM or DRAM channel counts the cycles it was skipped
 // for at its next tick or when statistics are collected (Sm::collect, DramChannel::collect).
+// The same option turns off the other skips: quiet SMs (every warp waiting on memory or the
+// scoreboard, Sm::skippable: their skipped cycles count their stall reasons and occupancy) and
+// L2 slices with nothing due (L2Slice::skippable).
 #include <gtest/gtest.h>
 
 #include "tests/gpu/gpu_test_util.h"
@@ -36,6 +39,9 @@ TEST(gpu_tick_idle, IdenticalStatsSpmvGTX480) { check("GTX480", "spmv_csr:rows=5
 TEST(gpu_tick_idle, IdenticalStatsTransposeSharedQV100) { check("QV100", "transpose_shared:n=64"); }
 // Two kernels: per-kernel snapshots are taken while some SMs are idle and skipped.
 TEST(gpu_tick_idle, IdenticalStatsAtaxTwoKernelsGTX480) { check("GTX480", "atax:nx=256,ny=256"); }
+// Memory-bound on the 80-SM preset: most SM cycles are quiet, most L2 slice cycles wait on DRAM.
+TEST(gpu_tick_idle, IdenticalStatsVecaddQV100) { check("QV100", "vecadd:n=65536"); }
+TEST(gpu_tick_idle, IdenticalStatsTransposeNaiveQV100) { check("QV100", "transpose_naive:n=256"); }
 
 }  // namespace
 }  // namespace gpucosim::test

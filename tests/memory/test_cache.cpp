@@ -4,6 +4,7 @@
 #include <set>
 
 #include "systemc/memory/cache/cache.h"
+#include "systemc/memory/cache/tag_array.h"
 #include "tests/memory/cache_test_util.h"
 
 namespace gpucosim {
@@ -272,6 +273,44 @@ TEST(memory_cache, RejectsBadConfig) {
   EXPECT_THROW(Cache{cfg}, std::invalid_argument);
   cfg = cache_cfg(true, 4, 4, 'B', 'm', 'L', 'Z');
   EXPECT_THROW(Cache{cfg}, std::invalid_argument);
+}
+
+// The tag array's fingerprint lookup and list-based victim choice answer exactly what scanning
+// every way answers, under random installs, touches, pins (pending sectors) and invalidations,
+// for associativities below, at and above one 8-way fingerprint group, LRU and FIFO.
+TEST(memory_cache, TagArrayFindAndVictimMatchTheScans) {
+  for (char repl : {'L', 'F'})
+    for (uint32_t assoc : {1u, 6u, 20u, 36u, 256u}) {
+      TagArray t(4, assoc, repl);
+      uint32_t x = 99;
+      auto rnd = [&] { return x = x * 1103515245u + 12345u, x >> 8; };
+      for (int step = 0; step < 20000; ++step) {
+        const uint32_t set = rnd() % 4;
+        const uint64_t line = rnd() % (3 * assoc + 5);  // lines recur: hits, misses, reinstalls
+        const int way = t.find(set, line);
+        ASSERT_EQ(way, t.find_by_scan(set, line)) << repl << assoc << " step " << step;
+        const int v = t.victim(set);
+        ASSERT_EQ(v, t.victim_by_scan(set)) << repl << assoc << " step " << step;
+        switch (rnd() % 6) {
+          case 0:
+          case 1:
+            if (way >= 0) t.touch(set, way);
+            break;
+          case 2:
+          case 3:
+            if (way < 0 && v >= 0) t.install(set, v, line);
+            break;
+          case 4: {  // pin or unpin a way (a fill on its way)
+            const int w = int(rnd() % assoc);
+            if (t.tag(set, w) != TagArray::kNoTag) t.state(set, w).pending ^= 1;
+            break;
+          }
+          default:
+            if (way >= 0 && rnd() % 4 == 0) t.invalidate(set, way);
+            break;
+        }
+      }
+    }
 }
 
 }  // namespace

@@ -67,5 +67,29 @@ TEST(TimingWheel, MatchesASortedReferenceUnderRandomDelays) {
   EXPECT_TRUE(w.empty());
 }
 
+// next_due() names the earliest pending cycle after `now` (overflow events included), so an owner
+// may sleep until then: checked against the reference at every cycle, with horizons below and
+// above one bitmap word.
+TEST(TimingWheel, NextDueIsTheEarliestPendingCycle) {
+  for (uint32_t horizon : {8u, 100u, 300u}) {
+    TimingWheel<int> w(horizon);
+    std::multimap<uint64_t, int> ref;
+    uint32_t x = 777;
+    EXPECT_EQ(w.next_due(0), TimingWheel<int>::kNever);
+    for (uint64_t c = 0; c < 4000; ++c) {
+      x = x * 1103515245u + 12345u;
+      if (c < 3500 && (x >> 9) % 4 == 0) {
+        const uint64_t when = c + 1 + (x >> 12) % (3 * horizon);
+        w.schedule(c, when, int(c));
+        ref.emplace(when, int(c));
+      }
+      w.drain(c, [](int) {});
+      while (!ref.empty() && ref.begin()->first <= c) ref.erase(ref.begin());
+      const uint64_t want = ref.empty() ? TimingWheel<int>::kNever : ref.begin()->first;
+      ASSERT_EQ(w.next_due(c), want) << "horizon " << horizon << " cycle " << c;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpucosim

@@ -5,8 +5,19 @@
 // write under lazy-fetch-on-read) and pending (a fill is on its way; on-miss allocation reserves
 // the line so it cannot be chosen as a victim until every pending sector has arrived).
 //
-// Tags of a set are stored contiguously so that a lookup in a 256-way set (Volta's unified L1)
-// is one linear scan over 2 KB.
+// Volta's unified L1 has 256-way sets, so neither lookup nor victim choice scans a set's tags:
+//  * find() scans a 16-bit fingerprint per way (8 ways per SSE2 compare, 512 B for 256 ways)
+//    and compares the full tag only where the fingerprint matches, in way order, so it returns
+//    the same (first) way as a scan of the tags would (8-bit fingerprints were tried: with 256
+//    ways a miss then met about one false match, a wasted read of a cold tag line);
+//  * victim() takes the first empty way from a bitmap of empty ways, else walks the set's
+//    occupied ways in stamp order (a list kept in LRU or FIFO order as stamps are given) to the
+//    first with no pending sector: the same way as the minimum stamp over non-pending ways,
+//    since stamps are unique serials. Pending lines are the recently allocated ones, near the
+//    list's tail, so the walk is short.
+// Sets of fewer than kIndexedAssoc ways (Fermi's 4-way L1, the L2s) keep the plain scans: there
+// the upkeep of fingerprints and lists cost more than it saved (callgrind, transpose_naive on
+// GTX480). tests/memory/test_cache.cpp checks both against the plain scans under random use.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -30,6 +41,7 @@ struct CacheLineState {
 class TagArray {
  public:
   static constexpr uint64_t kNoTag = ~uint64_t(0);
+  static constexpr uint32_t kIndexedAssoc = 32;  // fingerprints and lists from this many ways on
 
   TagArray(uint32_t nsets, uint32_t assoc, char replacement);
 
@@ -37,16 +49,20 @@ class TagArray {
   uint32_t nsets() const { return nsets_; }
 
   // Way holding `line` (a line number) in `set`, or -1.
-  int find(uint32_t set, uint64_t line) const {
+  int find(uint32_t set, uint64_t line) const;
+  // The same by scanning every tag (the reference find() is tested against).
+  int find_by_scan(uint32_t set, uint64_t line) const {
     const uint64_t* t = &tags_[size_t(set) * assoc_];
     for (uint32_t w = 0; w < assoc_; ++w)
       if (t[w] == line) return int(w);
     return -1;
   }
 
-  // Way to replace in `set`: an empty way if any, else the least recently used (LRU) or oldest
-  // (FIFO) way with no pending sector; -1 when every way is reserved.
+  // Way to replace in `set`: an empty way if any (the first), else the least recently used (LRU)
+  // or oldest (FIFO) way with no pending sector; -1 when every way is reserved.
   int victim(uint32_t set) const;
+  // The same by scanning every way (the reference victim() is tested against).
+  int victim_by_scan(uint32_t set) const;
 
   uint64_t tag(uint32_t set, int way) const { return tags_[size_t(set) * assoc_ + uint32_t(way)]; }
   CacheLineState& state(uint32_t set, int way) { return states_[size_t(set) * assoc_ + uint32_t(way)]; }
@@ -58,15 +74,33 @@ class TagArray {
   void invalidate(uint32_t set, int way);
   // Marks a use (LRU order); FIFO ignores uses.
   void touch(uint32_t set, int way) {
-    if (lru_) state(set, way).stamp = ++serial_;
+    if (!lru_) return;
+    const size_t i = size_t(set) * assoc_ + uint32_t(way);
+    states_[i].stamp = ++serial_;
+    if (indexed_ && tags_[i] != kNoTag && set_tail_[set] != uint32_t(way)) {
+      unlink(set, uint32_t(way));
+      append(set, uint32_t(way));
+    }
   }
 
  private:
+  static constexpr uint32_t kNone = ~uint32_t(0);
+  static uint16_t fingerprint(uint64_t line) { return uint16_t((line * 0x9E3779B97F4A7C15ull) >> 48); }
+  void unlink(uint32_t set, uint32_t way);  // from the set's stamp-ordered list
+  void append(uint32_t set, uint32_t way);  // at its tail (the newest stamp)
+
   uint32_t nsets_, assoc_;
   bool lru_;
+  bool indexed_;                      // assoc >= kIndexedAssoc: fingerprints, empty bitmap, lists
   uint64_t serial_ = 0;
   std::vector<uint64_t> tags_;
   std::vector<CacheLineState> states_;
+  uint32_t fp_stride_;                // fingerprints per set (assoc rounded up to 8)
+  std::vector<uint16_t> fp_;          // fingerprint of each way's tag
+  uint32_t empty_words_;              // bitmap words per set
+  std::vector<uint64_t> empty_;       // bit w: way w holds no line
+  std::vector<uint32_t> prev_, next_;  // occupied ways of a set in stamp order (per way)
+  std::vector<uint32_t> set_head_, set_tail_;  // oldest and newest stamp of each set
 };
 
 }  // namespace gpucosim
