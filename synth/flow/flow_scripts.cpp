@@ -111,13 +111,16 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                            {"MACROS_RTLIL", yosys_path(paths.macros_rtlil)}});
   }
 
-  // Hierarchical flow: every module but the top is mapped with the inner boundary constraints.
+  // ABC's script (synth.ys says why it buffers and sizes), the same for the top and, in the
+  // hierarchical flow, for every other module, mapped with the inner boundary constraints.
+  const std::string abc_script =
+      "+strash;ifraig;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-p;upsize,{D};dnsize,{D};stime,-p";
+  const std::string delay_ps = std::to_string(long(std::lround(clock_ns * 1000)));
   std::string abc_inner;
   if (!flat)
-    abc_inner = "abc -D " + std::to_string(long(std::lround(clock_ns * 1000))) + " -liberty " + yosys_path(lib.path) +
+    abc_inner = "abc -D " + delay_ps + " -liberty " + yosys_path(lib.path) +
                 (lib.strong_driving_cell.empty() ? "" : " -constr " + yosys_path(paths.abc_inner_constr)) +
-                " -script +strash;ifraig;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-p;upsize,{D};"
-                "dnsize,{D};stime,-p * " + m.top + " %d";
+                " -script " + abc_script + " * " + m.top + " %d";
 
   return render_template("synth.ys", {{"BLOCK", m.block},
                                       {"TOP", m.top},
@@ -145,7 +148,8 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                                           ? "none: the liberty has no buffer cell"
                                                           : "driving cell " + lib.driving_cell + ", " + num(kAbcOutputLoadFf) +
                                                                 " fF on every output"},
-                                      {"DELAY_PS", std::to_string(long(std::lround(clock_ns * 1000)))},
+                                      {"DELAY_PS", delay_ps},
+                                      {"ABC_SCRIPT", abc_script},
                                       {"STAT", yosys_path(paths.stat)},
                                       {"NETLIST", yosys_path(paths.netlist)}});
 }
