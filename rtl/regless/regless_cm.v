@@ -98,15 +98,16 @@ module regless_cm #(
     push_kind = {2*NBANKS{1'b0}};
     items = enq_pre_q | enq_cinv_q;
     bk = {BB{1'b0}};
-    for (re = NREGS - 1; re >= 0; re = re - 1) begin
-      bk = bank_of(enq_warp_q, RB'(re));
-      if (enq_valid_q && items[re] && !q_full[bk]) begin  // a full queue: this bank waits
-        push_valid[bk] = 1'b1;
-        push_warp[WB*32'(bk) +: WB] = enq_warp_q;
-        push_reg[RB*32'(bk) +: RB] = RB'(re);
-        push_kind[2*32'(bk) +: 2] = enq_cinv_q[re] ? 2'd2 : enq_inv_q[re] ? 2'd1 : 2'd0;
+    if (enq_valid_q)  // (the Verilated model skips the scan while the enqueuer is idle)
+      for (re = NREGS - 1; re >= 0; re = re - 1) begin
+        bk = bank_of(enq_warp_q, RB'(re));
+        if (items[re] && !q_full[bk]) begin  // a full queue: this bank waits
+          push_valid[bk] = 1'b1;
+          push_warp[WB*32'(bk) +: WB] = enq_warp_q;
+          push_reg[RB*32'(bk) +: RB] = RB'(re);
+          push_kind[2*32'(bk) +: 2] = enq_cinv_q[re] ? 2'd2 : enq_inv_q[re] ? 2'd1 : 2'd0;
+        end
       end
-    end
   end
 
   // The topmost stacked warp that was not blocked.
@@ -132,9 +133,11 @@ module regless_cm #(
     aw = stack_q[WB*top_pos +: WB];
     pre = rgn_pre;
     cinv = rgn_cinv & ~rgn_pre;
+    // The count is used only with an activation (by the activated warp and the enqueuer).
     nitems = {PB{1'b0}};
-    for (ra = 0; ra < NREGS; ra = ra + 1)
-      if (pre[ra] || cinv[ra]) nitems = nitems + 1'b1;
+    if (fits)
+      for (ra = 0; ra < NREGS; ra = ra + 1)
+        if (pre[ra] || cinv[ra]) nitems = nitems + 1'b1;
   end
 
   // The edge's events, decoded to each warp.
@@ -171,9 +174,10 @@ module regless_cm #(
       enq_valid_n = (enq_pre_n | enq_cinv_n) != {NREGS{1'b0}};
     end
     // Lines the warps return (region ends, drained writes).
-    for (wm = 0; wm < NWARPS; wm = wm + 1)
-      for (bm = 0; bm < NBANKS; bm = bm + 1)
-        avail_n[CB*bm +: CB] = avail_n[CB*bm +: CB] + w_avail_ret[CB*(NBANKS*wm+bm) +: CB];
+    if (w_avail_ret != {CB*NBANKS*NWARPS{1'b0}})
+      for (wm = 0; wm < NWARPS; wm = wm + 1)
+        for (bm = 0; bm < NBANKS; bm = bm + 1)
+          avail_n[CB*bm +: CB] = avail_n[CB*bm +: CB] + w_avail_ret[CB*(NBANKS*wm+bm) +: CB];
     if (fits) begin
       for (im = 0; im < NWARPS - 1; im = im + 1)
         if (im >= top_pos) stack_n[WB*im +: WB] = stack_q[WB*(im+1) +: WB];

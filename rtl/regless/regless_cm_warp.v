@@ -57,19 +57,22 @@ module regless_cm_warp #(
     // Outstanding writes: +1 per allocation, -1 per write; and the banks written.
     wr = {NBANKS{1'b0}};
     // (alloc_me and write_me are set only for valid slots, so exactly one bank matches each.)
-    for (b = 0; b < NBANKS; b = b + 1)
-      for (k = 0; k < NOPS; k = k + 1)
-        if (slot_bank[NOPS*b + k]) begin
-          if (alloc_me[k]) ow_n[CB*b +: CB] = ow_n[CB*b +: CB] + 1'b1;
-          if (write_me[k]) begin
-            ow_n[CB*b +: CB] = ow_n[CB*b +: CB] - 1'b1;
-            wr[b] = 1'b1;
+    // (Only when this warp has an event: the Verilated model skips the loops on idle warps.)
+    if ((alloc_me | write_me) != {NOPS{1'b0}})
+      for (b = 0; b < NBANKS; b = b + 1)
+        for (k = 0; k < NOPS; k = k + 1)
+          if (slot_bank[NOPS*b + k]) begin
+            if (alloc_me[k]) ow_n[CB*b +: CB] = ow_n[CB*b +: CB] + 1'b1;
+            if (write_me[k]) begin
+              ow_n[CB*b +: CB] = ow_n[CB*b +: CB] - 1'b1;
+              wr[b] = 1'b1;
+            end
           end
-        end
     // Completed preloads.
     dec = {PB{1'b0}};
-    for (b = 0; b < NBANKS; b = b + 1)
-      if (done_me[b]) dec = dec + 1'b1;
+    if (done_me != {NBANKS{1'b0}})
+      for (b = 0; b < NBANKS; b = b + 1)
+        if (done_me[b]) dec = dec + 1'b1;
     if (fill_me) dec = dec + 1'b1;
     all_written = ow_n == {CB*NBANKS{1'b0}};
     finish = 1'b0;

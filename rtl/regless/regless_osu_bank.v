@@ -93,23 +93,29 @@ module regless_osu_bank #(
   wire [WB-1:0] ew = qw_q[WB*32'(t) +: WB];
   wire [RB-1:0] er = qr_q[RB*32'(t) +: RB];
   wire [1:0] ekind = qk_q[2*32'(t) +: 2];
+  // The tag lookups run only when their result is used: a slot's when the slot is in this bank,
+  // the queue head's when the queue holds an entry; otherwise the result is zero. The gating is a
+  // few AND gates in hardware and spares the Verilated model (rtl mode) the unused comparisons.
   always @* begin
     // Lowest line whose tag is (w, r) and that is not free.
     hit = {NOPS{1'b0}}; hit_line = {LB*NOPS{1'b0}};
     pre_hit = 1'b0; pre_line = {LB{1'b0}};
-    for (l = LINES - 1; l >= 0; l = l - 1) begin
-      for (k = 0; k < NOPS; k = k + 1)
-        if (lst_q[2*l +: 2] != FREE && lw_q[WB*l +: WB] == op_warp[WB*k +: WB] &&
-            lr_q[RB*l +: RB] == op_reg[RB*k +: RB]) begin
-          hit[k] = 1'b1;
-          hit_line[LB*k +: LB] = LB'(l);
+    for (k = 0; k < NOPS; k = k + 1)
+      if (op_me[k])
+        for (l = LINES - 1; l >= 0; l = l - 1)
+          if (lst_q[2*l +: 2] != FREE && lw_q[WB*l +: WB] == op_warp[WB*k +: WB] &&
+              lr_q[RB*l +: RB] == op_reg[RB*k +: RB]) begin
+            hit[k] = 1'b1;
+            hit_line[LB*k +: LB] = LB'(l);
+          end
+    if (cnt_q != {CB{1'b0}})
+      for (l = LINES - 1; l >= 0; l = l - 1)
+        if (lst_q[2*l +: 2] != FREE && lw_q[WB*l +: WB] == ew && lr_q[RB*l +: RB] == er) begin
+          pre_hit = 1'b1;
+          pre_line = LB'(l);
         end
-      if (lst_q[2*l +: 2] != FREE && lw_q[WB*l +: WB] == ew && lr_q[RB*l +: RB] == er) begin
-        pre_hit = 1'b1;
-        pre_line = LB'(l);
-      end
-    end
-    // The allocation order: lowest free line, else lowest clean, else lowest dirty.
+    // The allocation order: lowest free line, else lowest clean, else lowest dirty. (Not gated:
+    // the victim is on the path to the memory stage's grant, and gating it cost 13 % of fmax.)
     f_free = 1'b0; f_clean = 1'b0; f_dirty = 1'b0;
     l_free = {LB{1'b0}}; l_clean = {LB{1'b0}}; l_dirty = {LB{1'b0}};
     for (l = LINES - 1; l >= 0; l = l - 1) begin
@@ -309,9 +315,10 @@ module regless_osu_bank #(
   integer x;
   always @* begin
     lst_n = lst_e;
-    for (x = 0; x < LINES; x = x + 1)
-      if ((lst_e[2*x +: 2] == CLEAN || lst_e[2*x +: 2] == DIRTY) && exit_mask[lw_n[WB*x +: WB]])
-        lst_n[2*x +: 2] = FREE;
+    if (exit_mask != {NWARPS{1'b0}})
+      for (x = 0; x < LINES; x = x + 1)
+        if ((lst_e[2*x +: 2] == CLEAN || lst_e[2*x +: 2] == DIRTY) && exit_mask[lw_n[WB*x +: WB]])
+          lst_n[2*x +: 2] = FREE;
   end
 
   always @(posedge clk) begin

@@ -87,6 +87,14 @@ TEST(ReglessTb, Gtx980ShardRandomLockstepScoreboardCoverage) {
   random_suite<Vregless_tb_gtx980>(Vregless_tb_gtx980_params(), "gtx980", 8);
 }
 
+// The bridge records each falling edge without an eval() (kit::detail::rearm_clock) for every
+// model here, so the lockstep runs above hold that path to the twin cycle by cycle.
+TEST(ReglessTb, TheBridgeRecordsTheFallingEdgeWithoutAnEval) {
+  EXPECT_TRUE(Rtl<Vregless_tb_small>::rearms_clock_without_eval());
+  EXPECT_TRUE(Rtl<Vregless_tb_gtx980>::rearms_clock_without_eval());
+  EXPECT_TRUE(Rtl<Vregless_tb_odd>::rearms_clock_without_eval());
+}
+
 TEST(ReglessTb, OddShardRandomLockstepScoreboardCoverage) {
   random_suite<Vregless_tb_odd>(Vregless_tb_odd_params(), "odd", 4);
 }

@@ -23,10 +23,37 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "systemc/blocks/kit/block_impl.h"
 
 namespace gpucosim::kit {
+
+namespace detail {
+// Verilator 5 detects a clock edge by comparing the clock with its value at the previous eval()
+// (the root's __Vtrigrprev__TOP__clk), and every eval() re-runs the whole input-combinational
+// region first, changed inputs or not. The falling edge after a rising one changes no logic (the
+// RTL is posedge-only and the inputs are those the rising edge already settled), so recording the
+// low clock directly gives the same state as its eval() without a third evaluation of the
+// combinational logic per cycle (a third of RegLess's rtl time). Available where the model's root
+// header is included (the <Prefix>_params.h that gpucosim_verilate_block generates includes it)
+// and the Verilator version names the member so; otherwise the falling edge is evaluated.
+template <class M, class = void>
+struct CanRearmClock : std::false_type {};
+template <class M>
+struct CanRearmClock<M, std::void_t<decltype(std::declval<M&>().rootp->__Vtrigrprev__TOP__clk = 0)>>
+    : std::true_type {};
+template <class M>
+bool rearm_clock(M& m) {
+  if constexpr (CanRearmClock<M>::value) {
+    m.rootp->__Vtrigrprev__TOP__clk = 0;
+    return true;
+  } else {
+    return false;
+  }
+}
+}  // namespace detail
 
 template <class T, class VModel, class P>
 class VerilatedBridge : public Impl<T> {
@@ -101,17 +128,20 @@ class VerilatedBridge : public Impl<T> {
   const char* kind() const override { return "rtl"; }
   bool evaluated() const override { return evaluated_; }
   uint64_t held_cycles() const { return held_total_; }
+  // Whether the falling edge is recorded without an eval() (detail::rearm_clock).
+  static constexpr bool rearms_clock_without_eval() { return detail::CanRearmClock<VModel>::value; }
 
  private:
   // The rising edge with the inputs already applied: Verilator settles the input-driven logic
   // before it runs the clocked blocks of the edge, so one full eval per cycle suffices; the
-  // falling edge that follows re-arms the clock and touches no logic.
+  // falling edge that follows re-arms the clock and touches no logic (detail::rearm_clock), so it
+  // is evaluated only for waves or where the clock cannot be re-armed directly.
   void edge() {
     m_->clk = 1;
     m_->eval();
     if (vcd_) vcd_->dump(2 * cycle_ + 1);
     m_->clk = 0;
-    m_->eval();
+    if (vcd_ || !detail::rearm_clock(*m_)) m_->eval();
     if (vcd_) vcd_->dump(2 * cycle_ + 2);
     ++cycle_;
   }
