@@ -154,7 +154,7 @@ struct MemoryConfig {
   uint32_t burst_length = 8;           // gpgpu_dram_burst_length
   uint32_t data_command_freq_ratio = 4;// dram_data_command_freq_ratio
   uint32_t chips_per_channel = 2;      // gpgpu_n_mem_per_ctrlr
-  uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks (DRAM clocks)
+  uint32_t dram_latency = 100;         // dram_latency: fixed pipeline latency outside the banks, in core cycles as GPGPU-Sim counts it (dram_pipeline_cycles)
   bool dual_bus_interface = false;     // dram_dual_bus_interface: a row and a column command per DRAM cycle
   bool bankgroup_low_bits = true;      // dram_bnkgrp_indexing_policy: 0 group = high bank bits, 1 low bits
   bool perf_sim_memcpy = true;         // gpgpu_perf_sim_memcpy: host-to-device copies fill the L2

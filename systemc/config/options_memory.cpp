@@ -59,7 +59,7 @@ const OptionDef kDram[] = {
      "data transfers per command clock (2 DDR/HBM, 4 GDDR5 QDR)",
      [](V v, S& s) { s.gpu.mem.data_command_freq_ratio = parse_u32_min(v, 1); }},
     {"dram_latency", OptionType::Uint, "100", "mem.dram_latency",
-     "fixed DRAM pipeline latency outside the banks (DRAM cycles)", [](V v, S& s) { s.gpu.mem.dram_latency = parse_u32(v); }},
+     "fixed DRAM pipeline latency outside the banks (core cycles, as GPGPU-Sim counts it)", [](V v, S& s) { s.gpu.mem.dram_latency = parse_u32(v); }},
     // Default 1, the model's behaviour before the option was read; GPGPU-Sim's default is 0.
     {"dram_bnkgrp_indexing_policy", OptionType::Choice, "1", "mem.bankgroup_low_bits",
      "bank group of a bank: 0 its higher bits (bank / banks per group), 1 its lower bits (bank % groups); "

@@ -1,6 +1,7 @@
 #include "systemc/memory/dram_channel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "systemc/memory/cache/tag_array.h"
@@ -8,8 +9,19 @@
 
 namespace gpucosim {
 
-DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id)
-    : cfg_(cfg), map_(map), id_(id), frfcfs_(cfg.scheduler == DramScheduler::FRFCFS), pipeline_(64) {
+uint32_t dram_pipeline_cycles(const MemoryConfig& m, const ClockConfig& c) {
+  if (m.dram_latency == 0) return 0;
+  // Integer-exact ceil(latency * dram / core) where the clocks are whole kHz (they are MHz with at
+  // most three decimals in every configuration): no floating-point rounding at exact multiples.
+  const uint64_t core_khz = uint64_t(std::llround(c.core_mhz * 1000.0));
+  const uint64_t dram_khz = uint64_t(std::llround(c.dram_mhz * 1000.0));
+  if (core_khz == 0 || dram_khz == 0) return m.dram_latency;
+  return uint32_t((uint64_t(m.dram_latency) * dram_khz + core_khz - 1) / core_khz);
+}
+
+DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id, uint32_t pipeline_cycles)
+    : cfg_(cfg), map_(map), id_(id), frfcfs_(cfg.scheduler == DramScheduler::FRFCFS), pipeline_(64),
+      pipeline_cycles_(pipeline_cycles) {
   if (cfg.timing.nbk == 0) throw std::invalid_argument("gpgpu_dram_timing_opt: nbk must be > 0");
   if (cfg.sched_queue == 0) throw std::invalid_argument("gpgpu_frfcfs_dram_sched_queue_size must be > 0");
   if (cfg.return_queue == 0) throw std::invalid_argument("gpgpu_dram_return_queue_size must be > 0");
@@ -110,7 +122,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   if (p.req.write) {
     ctr_.bytes_written += bytes;
   } else {
-    const uint64_t ready = uint64_t(data_end) + cfg_.dram_latency;
+    const uint64_t ready = uint64_t(data_end) + pipeline_cycles_;
     pipeline_.push_back(InFlight{DramReturn{p.req.addr, p.req.sectors, p.req.token, p.req.kernel}, p.req.sub, ready});
     ctr_.read_latency_sum += ready - p.arrival;
     ctr_.bytes_read += bytes;

@@ -17,12 +17,13 @@
 //    row hit first; otherwise the oldest request whose bank can make progress, never closing
 //    a row that a queued request still hits. FCFS: requests to one bank strictly in order
 //    (banks still work in parallel; column commands go oldest first across banks).
-//  * Reads return after their last data beat plus dram_latency (a fixed pipeline outside the
-//    banks), into one return queue per sub-partition; at most return_queue reads are in flight
+//  * Reads return after their last data beat plus a fixed pipeline latency outside the banks
+//    (pipeline_cycles, DRAM cycles: dram_latency converted by dram_pipeline_cycles(), as GPGPU-Sim
+//    counts dram_latency in core cycles), into one return queue per sub-partition; at most return_queue reads are in flight
 //    or waiting to be taken (a read does not start without a slot).
 // Latency of a lone one-burst read to a closed bank, from push() to front_return(), in DRAM
 // cycles: the ACT issues on the first tick after the push, so
-//     latency = 1 + tRCD + CL + burst_cycles + dram_latency
+//     latency = 1 + tRCD + CL + burst_cycles + pipeline_cycles
 // (a row hit drops tRCD, a row conflict adds tRP; tests/memory/test_dram.cpp checks all three).
 #include <algorithm>
 #include <cstdint>
@@ -53,9 +54,16 @@ struct DramReturn {
   uint32_t kernel = 0;
 };
 
+// dram_latency in DRAM cycles. GPGPU-Sim counts -dram_latency in core cycles (its DRAM latency
+// queue compares gpu_sim_cycle, the core clock's count, with the entry's ready cycle, and is
+// checked at each DRAM clock), so the pipeline is dram_latency core cycles rounded up to whole
+// DRAM cycles: 100 on SM7_QV100 (core 1132 MHz, DRAM 850 MHz) is 76 DRAM cycles, not 100.
+uint32_t dram_pipeline_cycles(const MemoryConfig& m, const ClockConfig& c);
+
 class DramChannel {
  public:
-  DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id);
+  // pipeline_cycles: the fixed latency outside the banks, in DRAM cycles (dram_pipeline_cycles()).
+  DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id, uint32_t pipeline_cycles);
 
   bool can_accept() const { return queue_.size() < cfg_.sched_queue; }
   // Enqueue at the current DRAM cycle (the last tick's).
@@ -147,6 +155,7 @@ class DramChannel {
   std::vector<uint16_t> open_row_hits_;   // scratch: queued requests hitting each open row
   int64_t last_col_ = -(1 << 30), last_act_ = -(1 << 30), bus_free_ = 0, write_data_end_ = -(1 << 30);
   RingBuffer<InFlight> pipeline_;         // ordered by ready cycle
+  uint32_t pipeline_cycles_ = 0;          // fixed latency added to every read, DRAM cycles
   std::vector<RingBuffer<DramReturn>> returns_;
   uint32_t return_slots_used_ = 0;        // reads in flight or waiting to be taken
   uint32_t returns_waiting_ = 0;

@@ -124,11 +124,17 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
       ++ctr_.port_stalls;
     }
   }
-  // 2. One fill from DRAM.
-  if (dram.has_return(sub_) && resp_.size() < resp_cap_) {
+  // 2. One waiter of an earlier fill into the response queue (before this cycle's fill, as
+  // GPGPU-Sim's cache_cycle takes next_access() before fill()), then one fill from DRAM, whose
+  // waiters queue behind.
+  if (!filled_.empty() && resp_.size() < resp_cap_) {
+    complete(filled_.front(), now);
+    filled_.pop_front();
+  }
+  if (dram.has_return(sub_)) {
     const DramReturn ret = dram.front_return(sub_);
     dram.pop_return(sub_);
-    for (const MshrWaiter& w : cache_.fill(ret.addr, ret.sectors, now, ret.kernel)) complete(payload_of(w.token), now);
+    for (const MshrWaiter& w : cache_.fill(ret.addr, ret.sectors, now, ret.kernel)) filled_.push_back(payload_of(w.token));
   }
   // 3. The L2 access of the oldest request out of the ROP stage.
   if (!rop_.empty() && rop_.front().ready <= now) {
@@ -165,7 +171,7 @@ void L2Slice::tick(uint64_t now, DramChannel& dram) {
     }
   }
   // 6. When the next tick may act without new input (skippable()).
-  uint64_t w = cache_.has_request() ? now + 1 : ~uint64_t(0);
+  uint64_t w = cache_.has_request() || !filled_.empty() ? now + 1 : ~uint64_t(0);
   if (!resp_.empty()) w = std::min(w, std::max(now + 1, resp_.front().ready));
   if (!rop_.empty()) w = std::min(w, std::max(now + 1, rop_.front().ready));
   wake_ = w;

@@ -6,6 +6,7 @@
 //                                                        v
 //                                               L2->DRAM queue --> DramChannel (by the partition)
 //                                               DRAM returns --> fill --> waiting requesters --> response queue
+//                                                                          (one per L2 cycle)
 //
 // Request kinds (GpuExtension::kind):
 //  * reads (GlobalRead, LocalRead): cache read of ext.sector_mask; answered on hit or on fill.
@@ -17,6 +18,10 @@
 //    then marked dirty, answered like a read.
 //  * MemcpyHtoD: the copy engine writes the sectors into the L2 (valid, clean, no DRAM
 //    traffic; Accel-Sim warms the L2 this way) and is acknowledged. warm() does the same directly.
+// The requesters that waited on a fill (merged on its MSHR entry) join the response queue one per
+// L2 cycle, beside the hits that the access stage adds in the same cycles: GPGPU-Sim's L2 hands its
+// MSHR waiters out one per cycle (mshr_table::next_access into the L2->interconnect queue), so the
+// SMs that merged on one sector get it a cycle or more apart, not back to back.
 // Responses go out one per L2 cycle, a data response holding the port for
 // ceil(bytes / data_port_bytes) cycles, and only when the port can_respond().
 // The cache sees partition-local addresses (AddressMap::decode().local) so all its sets are used;
@@ -60,10 +65,11 @@ class L2Slice {
   // Copy-engine warm-up of [addr, addr + bytes): installs this slice's lines. Returns lines installed.
   uint32_t warm(uint64_t addr, uint64_t bytes);
 
-  bool idle() const { return rop_.empty() && resp_.empty() && to_dram_.empty() && cache_.idle(); }
+  bool idle() const { return rop_.empty() && resp_.empty() && filled_.empty() && to_dram_.empty() && cache_.idle(); }
   // Queue occupancies, for deadlock reports.
   std::string describe() const {
     return "ROP queue " + std::to_string(rop_.size()) + ", responses " + std::to_string(resp_.size()) +
+           ", filled waiters " + std::to_string(filled_.size()) +
            ", to DRAM " + std::to_string(to_dram_.size()) + ", L2 MSHR lines " +
            std::to_string(cache_.mshr_lines_in_flight());
   }
@@ -106,6 +112,7 @@ class L2Slice {
   uint32_t port_bytes_;
   size_t rop_cap_, resp_cap_, to_dram_cap_;
   RingBuffer<Timed> rop_, resp_;
+  RingBuffer<tlm::tlm_generic_payload*> filled_;  // waiters of fills, released one per cycle
   RingBuffer<DramRequest> to_dram_;
   uint64_t port_free_ = 0;
   uint64_t wake_ = 0;  // skippable(): the first cycle that may act without new input

@@ -4,7 +4,7 @@ namespace gpucosim {
 
 MemoryPartition::MemoryPartition(sc_core::sc_module_name name, uint32_t channel, const MemoryConfig& cfg,
                                  const ClockConfig& clk, const AddressMap& map)
-    : sc_core::sc_module(name), channel_(channel), dram_(cfg, map, channel) {
+    : sc_core::sc_module(name), channel_(channel), dram_(cfg, map, channel, dram_pipeline_cycles(cfg, clk)) {
   for (uint32_t s = 0; s < cfg.sub_partitions; ++s) {
     ports_.push_back(std::make_unique<TargetPort>(("l2_port_" + std::to_string(s)).c_str()));
     slices_.push_back(std::make_unique<L2Slice>(cfg, clk, map, channel, s, *ports_.back()));

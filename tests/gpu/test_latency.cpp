@@ -4,7 +4,9 @@
 //
 //   L1 hit   = kSmPipeline + gpgpu_l1_latency                                     (core cycles)
 //   L2 hit   = kSmPipeline + icnt(request) + rop_latency * core/L2 + icnt(reply) + kHops
-//   DRAM     = L2 hit + (1 + tRCD + CL + data cycles + dram_latency) * core/DRAM + kDramHops
+//   DRAM     = L2 hit + (1 + tRCD + CL + data cycles + pipeline) * core/DRAM + kDramHops
+//   pipeline = dram_latency core cycles in DRAM cycles, rounded up (dram_pipeline_cycles: GPGPU-Sim
+//              counts dram_latency with gpu_sim_cycle, the core clock)
 //   icnt(p)  = (gpucosim_icnt_latency + flits of p) * core/icnt, flits = ceil(bytes / icnt_flit_size)
 //              (at least 1), request = 8-byte header, reply = header + the sectors the L1 fetches,
 //              the header not counted with gpucosim_icnt_header_sideband=1 (the default)
@@ -27,6 +29,7 @@
 #include <set>
 
 #include "systemc/memory/address_map.h"
+#include "systemc/memory/dram_channel.h"
 #include "systemc/memory/peak.h"
 #include "tests/gpu/gpu_test_util.h"
 
@@ -108,7 +111,8 @@ double l2_hit_configured(const GpuConfig& g) {
 }
 
 // DRAM part of a closed-bank read, DRAM cycles (dram_channel.h): ACT on the tick after the push,
-// tRCD, CL, the data bursts (one every max(tCCD, burst) cycles), then the fixed pipeline.
+// tRCD, CL, the data bursts (one every max(tCCD, burst) cycles), then the fixed pipeline
+// (dram_latency core cycles, counted in DRAM cycles).
 double dram_configured_cycles(const GpuConfig& g) {
   const MemoryConfig& m = g.mem;
   // The L2 fetches what it misses: the sector on a sectored L2, else the whole line.
@@ -116,7 +120,7 @@ double dram_configured_cycles(const GpuConfig& g) {
   const uint32_t bursts = (bytes + dram_access_bytes(m) - 1) / dram_access_bytes(m);
   const uint32_t burst = dram_burst_cycles(m);
   const uint32_t data = (bursts - 1) * std::max(burst, m.timing.tCCD) + burst;
-  return 1 + m.timing.tRCD + m.timing.CL + data + m.dram_latency;
+  return 1 + m.timing.tRCD + m.timing.CL + data + dram_pipeline_cycles(m, g.clock);
 }
 
 // Lines to chase through: distinct 128-byte lines from a base that nothing else uses.

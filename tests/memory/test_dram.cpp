@@ -25,7 +25,7 @@ uint64_t addr_of(uint32_t bank, uint32_t row, uint32_t col_chunk = 0) {
 }
 
 struct Bench {
-  explicit Bench(const MemoryConfig& cfg) : m(cfg), map(m), ch(m, map, 0) {}
+  explicit Bench(const MemoryConfig& cfg) : m(cfg), map(m), ch(m, map, 0, m.dram_latency) {}
   void push(uint64_t addr, uint8_t sectors = 0x1, bool write = false, uint64_t token = 0) {
     const DecodedAddress d = map.decode(addr);
     DramRequest r;
@@ -69,6 +69,28 @@ TEST(memory_dram, LoneReadLatencyIsRcdPlusClPlusBurstPlusPipeline) {
   EXPECT_EQ(b.cycle, expect);
   EXPECT_EQ(b.ch.counters().n_act, 1u);
   EXPECT_EQ(b.ch.counters().row_buffer_misses, 1u);
+}
+
+// GPGPU-Sim counts -dram_latency in core cycles (its latency queue compares gpu_sim_cycle), so the
+// channel's fixed pipeline is that many core cycles in DRAM cycles, rounded up: SM7_QV100's 100 at
+// core 1132 MHz / DRAM 850 MHz is 76 DRAM cycles (100 DRAM cycles would be 133 core cycles).
+TEST(memory_dram, PipelineLatencyIsDramLatencyCoreCycles) {
+  MemoryConfig m = one_channel();
+  m.dram_latency = 100;
+  ClockConfig c;
+  c.core_mhz = 1132;
+  c.dram_mhz = 850;
+  EXPECT_EQ(dram_pipeline_cycles(m, c), 76u);
+  c.dram_mhz = 1132;
+  EXPECT_EQ(dram_pipeline_cycles(m, c), 100u);  // one clock: unchanged
+  c.core_mhz = 700;
+  c.dram_mhz = 924;
+  EXPECT_EQ(dram_pipeline_cycles(m, c), 132u);  // a faster DRAM clock needs more of its cycles
+  c.core_mhz = 1000;
+  c.dram_mhz = 500;
+  EXPECT_EQ(dram_pipeline_cycles(m, c), 50u);  // exact multiples are not rounded up
+  m.dram_latency = 0;
+  EXPECT_EQ(dram_pipeline_cycles(m, c), 0u);
 }
 
 TEST(memory_dram, RowHitIsFasterThanRowMiss) {

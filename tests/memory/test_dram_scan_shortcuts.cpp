@@ -26,7 +26,7 @@ Trace run(DramScheduler sched, bool dual_bus, bool shortcut, uint32_t seed) {
   m.scheduler = sched;
   m.dual_bus_interface = dual_bus;
   AddressMap map(m);
-  DramChannel ch(m, map, 0);
+  DramChannel ch(m, map, 0, m.dram_latency);
   ch.set_scan_shortcuts(shortcut);
   Trace out;
   uint32_t x = seed;

@@ -2,7 +2,9 @@
 // Each TEST elaborates its own modules and runs sc_start once (one process per test under CTest).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "systemc/memory/peak.h"
 #include "tests/memory/mem_harness.h"
@@ -59,12 +61,46 @@ TEST(memory_system, PointerChaseDramLatency) {
   const DramTiming& t = cfg.mem.timing;
   const double ratio = cfg.clock.core_mhz / cfg.clock.dram_mhz;  // DRAM cycles -> core cycles
   const double l2 = cfg.mem.rop_latency + 2.0 * cfg.icnt.latency + 4;
-  const double dram_min = (1 + t.tRCD + t.CL + 2 + cfg.mem.dram_latency) * ratio;
-  const double dram_max = (1 + t.tRP + t.tRCD + t.CL + 2 + cfg.mem.dram_latency) * ratio;
+  // dram_latency counts core cycles (GPGPU-Sim's gpu_sim_cycle), the bank timing DRAM cycles.
+  const double dram_min = (1 + t.tRCD + t.CL + 2) * ratio + cfg.mem.dram_latency;
+  const double dram_max = (1 + t.tRP + t.tRCD + t.CL + 2) * ratio + cfg.mem.dram_latency + ratio;
   std::printf("DRAM access latency: %.1f core cycles (L2 part ~%.0f, DRAM part %.1f..%.1f)\n", lat, l2, dram_min,
               dram_max);
   EXPECT_GE(lat, l2 + dram_min);
   EXPECT_LE(lat, l2 + dram_max + 16);
+}
+
+// Eight SMs read one sector at once. The slice takes them one per cycle: the first four miss and
+// merge on the sector's MSHR entry (merge limit 4), the fifth finds the entry full and blocks the
+// queue until the fill, then hits, as do the last three. GPGPU-Sim's L2 hands an entry's waiters
+// out one per cycle (mshr_table::next_access) beside the hits the access stage answers in the
+// same cycles, so the hits are not queued behind all four waiters: the blocked fifth request,
+// which hits in the fill's own cycle, is answered before the first waiter, and the last hit
+// before the last waiter. (Answering all waiters in the fill's cycle gives SMs 0-3 first.)
+TEST(memory_system, FillWaitersLeaveOnePerCycleBesideHits) {
+  GpuConfig cfg = bench_config();
+  const uint64_t addr = 0x100000;
+  const uint32_t n_sms = 8;
+  MemBench b("bench", cfg, n_sms, 1, [&](uint32_t, uint64_t i, GenRequest& r) {
+    r.addr = addr;
+    r.sectors = 0x1;
+    return i < 1;
+  });
+  std::vector<uint64_t> got(n_sms, 0);
+  b.gen.accept_responses = [&](uint32_t sm, uint64_t cycle) {
+    if (got[sm] == 0) got[sm] = cycle;
+    return true;
+  };
+  sc_core::sc_start();
+  ASSERT_EQ(b.gen.received, n_sms);
+  StatsMap m = b.stats();
+  EXPECT_EQ(m["total_dram_reads"], 1.0);
+  EXPECT_GT(m["L2.res_fail_merge_limit"], 0.0);  // the fifth request waited for the fill
+  for (uint32_t s = 0; s < n_sms; ++s) std::printf("SM %u answered at core cycle %llu\n", s, (unsigned long long)got[s]);
+  const uint64_t last_waiter = *std::max_element(got.begin(), got.begin() + 4);
+  const uint64_t first_waiter = *std::min_element(got.begin(), got.begin() + 4);
+  EXPECT_LT(got[4], first_waiter) << "the request that hit in the fill's cycle waits behind the MSHR waiters";
+  EXPECT_LT(got[7], last_waiter) << "the hits after the fill wait behind all MSHR waiters";
 }
 
 // 16 SMs sweep one sequential region, line i going to SM i % 16 (a coalesced streaming kernel).
