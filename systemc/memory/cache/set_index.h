@@ -44,6 +44,15 @@ class Gf2PolyHash {
   std::array<std::array<uint16_t, 256>, 8> table_{};
 };
 
+// GPGPU-Sim's IPOLY (hashing.cc of the 667834c fork Accel-Sim runs) exists for 16, 32 and 64
+// entries only, and its tables read just the low 13, 15 or 19 of the higher address bits: on 48-bit
+// trace addresses the bits above are ignored. Its result equals (those bits : index) mod P with our
+// polynomial of the same degree (checked exhaustively against that function). Returns the count of
+// higher bits for a degree (4, 5, 6), 0 for degrees GPGPU-Sim has no IPOLY table for.
+inline uint32_t gpgpusim_ipoly_high_bits(uint32_t degree) {
+  return degree == 4 ? 13 : degree == 5 ? 15 : degree == 6 ? 19 : 0;
+}
+
 // Residue of x mod p by long division; slow, for building tables and for tests.
 uint32_t gf2_mod(uint64_t x, uint32_t poly, uint32_t degree);
 
