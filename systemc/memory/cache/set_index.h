@@ -60,7 +60,10 @@ class SetIndexer {
  public:
   SetIndexer() = default;
   // line_shift: log2 of the line size in bytes ('H' reads absolute address bits).
-  SetIndexer(char function, uint32_t nsets, uint32_t line_shift = 7);
+  // gpgpusim_ipoly: 'P' reads only the higher line bits GPGPU-Sim's IPOLY reads (the caches, whose
+  // strings are GPGPU-Sim's); off, it hashes the whole line number (WarpPool's queue hash, whose
+  // RTL does).
+  SetIndexer(char function, uint32_t nsets, uint32_t line_shift = 7, bool gpgpusim_ipoly = false);
 
   // Set of a line number (byte address >> log2(line bytes)).
   uint32_t operator()(uint64_t line) const {
@@ -74,7 +77,7 @@ class SetIndexer {
         return uint32_t(((lower ^ upper) | (((a >> 12) & 1) << 5)) & mask_);
       }
       case Kind::Xor: return uint32_t((line ^ (line >> bits_)) & mask_);
-      case Kind::Poly: return poly_(line);
+      case Kind::Poly: return poly_(line & poly_mask_);
     }
     return 0;
   }
@@ -86,6 +89,7 @@ class SetIndexer {
   char function_ = 'L';
   uint32_t nsets_ = 1, bits_ = 0, line_shift_ = 7;
   uint64_t mask_ = 0;
+  uint64_t poly_mask_ = ~uint64_t(0);  // the line bits 'P' hashes
   Gf2PolyHash poly_;
 };
 
