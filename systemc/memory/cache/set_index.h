@@ -14,6 +14,8 @@
 //   'P' IPOLY  : set = line(x) mod P(x), P an irreducible polynomial of degree s over GF(2)
 //                (Rau's pseudo-random interleaving, which Accel-Sim's IPOLY follows). Conflict-free
 //                for every power-of-two stride: 2^s consecutive multiples of 2^k land in 2^s sets.
+//                A cache's 'P' hashes only the line bits GPGPU-Sim's tables read (see
+//                gpgpusim_ipoly_high_bits()), so strides past them share a set, as there.
 // with s = log2(nsets). The hashed functions need a power-of-two set count; for any other count
 // they fall back to linear (documented, and what a user of such a config would expect).
 #include <array>
