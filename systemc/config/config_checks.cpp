@@ -4,6 +4,7 @@
 
 #include "kernel/input_error.h"
 #include "systemc/config/config_build.h"
+#include "systemc/config/partition_indexing.h"
 
 namespace gpucosim {
 
@@ -29,8 +30,6 @@ class Checker {
  private:
   const OptionSet& options_;
 };
-
-bool is_pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
 }  // namespace
 
@@ -122,11 +121,10 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
   if (!mem.l2.enabled)
     c.fail("gpgpu_cache:dl2", "an L2 cache string (every DRAM access goes through an L2 slice), not none");
   if (mem.l2.write_policy == 'R') c.fail("gpgpu_cache:dl2", "a writable L2 (write policy B, T, E or L), not R");
-  if (mem.partition_indexing == 2 && mem.n_channels != 16 && mem.n_channels != 32 && mem.n_channels != 64)
-    c.fail("gpgpu_memory_partition_indexing", "0 or 1: IPOLY indexing (2) needs 16, 32 or 64 channels (" +
-                                                  c.value("gpgpu_n_mem") + ")");
-  if (mem.partition_indexing == 1 && !is_pow2(mem.n_partitions()))
-    c.fail("gpgpu_memory_partition_indexing", "0 or 2: XOR indexing (1) needs a power-of-two number of L2 slices");
+  const std::string why = partition_indexing_unsupported(mem.partition_indexing, mem.n_channels, mem.sub_partitions);
+  if (!why.empty())
+    c.fail("gpgpu_memory_partition_indexing", "0 (linear) or a value these memory partitions allow: " + why +
+                                                  " (" + c.value("gpgpu_n_mem") + ")");
   const uint64_t atom = uint64_t(mem.bus_width_bytes) * mem.chips_per_channel * mem.burst_length;
   if (atom < 32)
     c.fail("gpgpu_dram_burst_length", "a DRAM access of at least one 32-byte sector (bus width x chips x burst = " +

@@ -145,7 +145,7 @@ struct MemoryConfig {
   // dram_to_l2_queue is accepted but not modelled (reads return through the DRAM channel's own
   // return queues, gpgpu_dram_return_queue_size): reported when not the default 8.
   uint32_t l2_to_dram_queue = 8, dram_to_l2_queue = 8, l2_to_icnt_queue = 8;
-  uint32_t partition_indexing = 0;     // gpgpu_memory_partition_indexing: 0 linear, 1 XOR, 2 IPOLY
+  uint32_t partition_indexing = 0;     // gpgpu_memory_partition_indexing: 0 linear, 1 XOR, 2 IPOLY, 5 custom (= 0)
   std::string addr_mapping;            // gpgpu_mem_addr_mapping (dramid@N;bits...), "" = default
   DramScheduler scheduler = DramScheduler::FRFCFS;  // gpgpu_dram_scheduler
   uint32_t sched_queue = 16;           // gpgpu_frfcfs_dram_sched_queue_size

@@ -32,8 +32,12 @@ const OptionDef kPartitions[] = {
        s.gpu.mem.l2_to_icnt_queue = q.l2_to_icnt;
      }},
     {"gpgpu_memory_partition_indexing", OptionType::Choice, "0", "mem.partition_indexing",
-     "address to sub-partition mapping: 0 linear, 1 XOR, 2 IPOLY",
-     [](V v, S& s) { s.gpu.mem.partition_indexing = parse_choice(v, {0, 1, 2}, "0 (linear), 1 (XOR) or 2 (IPOLY)"); }},
+     "address to sub-partition mapping as GPGPU-Sim's: 0 linear, 1 XOR, 2 IPOLY, 5 custom (= linear there); "
+     "3 (PAE) and 4 (random) are not modelled",
+     [](V v, S& s) {
+       s.gpu.mem.partition_indexing =
+           parse_choice(v, {0, 1, 2, 5}, "0 (linear), 1 (XOR), 2 (IPOLY) or 5 (custom, linear in GPGPU-Sim)");
+     }},
     {"gpgpu_mem_addr_mapping", OptionType::AddrMapping, "", "mem.addr_mapping",
      "address bit mapping dramid@<bit>;<mask> (\"\" = the model's default mapping)",
      [](V v, S& s) { s.gpu.mem.addr_mapping = parse_addr_mapping(v); }},

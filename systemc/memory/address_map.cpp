@@ -25,15 +25,6 @@ std::vector<std::pair<uint32_t, uint32_t>> runs_of(const char (&bits)[64], char 
   return runs;
 }
 
-uint32_t fold_bits(uint64_t v, uint32_t bits) {
-  uint64_t f = 0;
-  while (v) {
-    f ^= v & ((uint64_t(1) << bits) - 1);
-    v >>= bits;
-  }
-  return uint32_t(f);
-}
-
 }  // namespace
 
 AddressMap::AddressMap(const MemoryConfig& cfg)
@@ -44,11 +35,7 @@ AddressMap::AddressMap(const MemoryConfig& cfg)
       channel_bits_(log2_floor(cfg.n_channels)) {
   if (n_channels_ == 0) bad("gpgpu_n_mem must be > 0");
   if (!is_pow2(n_sub_)) bad("gpgpu_n_sub_partition_per_mchannel must be a power of two");
-  if (indexing_ > 2) bad("gpgpu_memory_partition_indexing " + std::to_string(indexing_) + " (expected 0, 1 or 2)");
-  if (indexing_ == 2 && pow2_channels_ && channel_bits_ >= 1 && channel_bits_ <= Gf2PolyHash::kMaxDegree) {
-    use_ipoly_ = true;
-    ipoly_ = Gf2PolyHash(channel_bits_);
-  }
+  index_ = PartitionIndex(indexing_, n_channels_, n_sub_);  // throws for what GPGPU-Sim cannot run
   std::string m = cfg.addr_mapping;
   if (m.empty()) {
     // dramid@8; column 0-7, bank 8.., 3 column bits, row above.
@@ -115,28 +102,18 @@ void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
     if (b < 7) bad("sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
 }
 
-std::pair<uint32_t, uint64_t> AddressMap::channel_and_reduced(uint64_t addr) const {
+std::pair<uint32_t, uint64_t> AddressMap::split(uint64_t addr) const {
   const uint64_t chunk = addr >> chunk_bits_;
   const uint64_t low = addr & ((uint64_t(1) << chunk_bits_) - 1);
-  uint64_t hi;
-  uint32_t lin;
-  if (pow2_channels_) {
-    lin = uint32_t(chunk & (n_channels_ - 1));
-    hi = chunk >> channel_bits_;
-  } else {
-    lin = uint32_t(chunk % n_channels_);
-    hi = chunk / n_channels_;
-  }
-  uint32_t ch = lin;
-  if (use_ipoly_) {
-    ch = ipoly_(chunk);
-  } else if (indexing_ != 0) {
-    if (pow2_channels_)
-      ch = channel_bits_ ? lin ^ fold_bits(hi, channel_bits_) : 0;
-    else
-      ch = uint32_t((lin + fold_bits(hi, 8)) % n_channels_);
-  }
-  return {ch, (hi << chunk_bits_) | low};
+  const uint32_t lin = pow2_channels_ ? uint32_t(chunk & (n_channels_ - 1)) : uint32_t(chunk % n_channels_);
+  const uint64_t hi = pow2_channels_ ? chunk >> channel_bits_ : chunk / n_channels_;
+  return {lin, (hi << chunk_bits_) | low};
+}
+
+uint64_t AddressMap::hash_bits(uint64_t reduced) const {
+  // GPGPU-Sim: addr >> (N + log2 channels + log2 subs), i.e. the reduced address past the chunk
+  // and the sub-partition bit count (whether or not the bank bits lie there).
+  return reduced >> (chunk_bits_ + log2_floor(n_sub_));
 }
 
 uint64_t AddressMap::squeeze(uint64_t x) const {
@@ -157,19 +134,29 @@ uint64_t AddressMap::unsqueeze(uint64_t x, uint32_t sub) const {
 
 DecodedAddress AddressMap::decode(uint64_t addr) const {
   DecodedAddress d;
-  const auto [ch, reduced] = channel_and_reduced(addr);
-  d.channel = ch;
+  const auto [lin, reduced] = split(addr);
   d.dram.bank = uint32_t(gather(reduced, bank_));
   d.dram.row = uint32_t(gather(reduced, row_));
   d.dram.col = uint32_t(gather(reduced, col_));
-  d.sub = d.dram.bank & (n_sub_ - 1);
-  d.partition = ch * n_sub_ + d.sub;
+  d.partition = index_(lin, d.dram.bank, hash_bits(reduced));
+  d.channel = d.partition / n_sub_;
+  d.sub = d.partition % n_sub_;
   d.local = squeeze(reduced);
   return d;
 }
 
 DramCoord AddressMap::dram(uint64_t local, uint32_t sub) const {
-  const uint64_t reduced = unsqueeze(local, sub);
+  // The squeezed bits are the address's own low bank bits b, with sub = b ^ sub_flip(high). The
+  // high bits normally lie above the squeezed ones (then every candidate gives the same flip);
+  // trying each b keeps it exact for any mask.
+  uint64_t reduced = unsqueeze(local, sub);
+  for (uint32_t b = 0; b < n_sub_; ++b) {
+    const uint64_t r = unsqueeze(local, b);
+    if ((b ^ index_.sub_flip(hash_bits(r))) == sub) {
+      reduced = r;
+      break;
+    }
+  }
   DramCoord c;
   c.bank = uint32_t(gather(reduced, bank_));
   c.row = uint32_t(gather(reduced, row_));

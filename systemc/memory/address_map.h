@@ -2,27 +2,29 @@
 // Global address -> (channel, sub-partition, bank, row, column), from MemoryConfig.
 //
 // Layout, as GPGPU-Sim's `-gpgpu_mem_addr_mapping dramid@N;<mask>`:
-//  * The channel comes from the address bits at and above bit N (the interleaving chunk is 2^N
-//    bytes, 256 B by default): chunk = addr >> N.
-//      partition_indexing 0 (linear): channel = chunk % n_channels.
-//      partition_indexing 2 (IPOLY) with a power-of-two channel count (16/32/64 in practice, any
-//        2^k up to 2^16 here): channel = chunk(x) mod P(x), P irreducible of degree k. Every
-//        power-of-two stride >= 2^N then spreads over all channels (no partition camping).
-//      partition_indexing 1 (XOR), and 2 with a channel count that is not a power of two (IPOLY
-//        is undefined there, as in GPGPU-Sim, which then fails): the linear channel is perturbed
-//        by the higher chunk bits: (lin ^ fold(hi)) for 2^k channels, (lin + fold(hi)) % n
-//        otherwise, with hi = chunk / n and fold = XOR of hi's k-bit (or 8-bit) pieces.
-//    Every scheme is a bijection between (channel, hi) and chunk, so no two addresses collide.
+//  * The linear channel comes from the address bits at and above bit N (the interleaving chunk is
+//    2^N bytes, 256 B by default): chunk = addr >> N, lin = chunk % n_channels, hi = chunk / n.
+//  * The rest of the address with the channel removed ("reduced": (hi << N) | low N bits) gives
+//    the DRAM bank, row and column (below); the linear sub-partition is lin * subs + (bank & (subs-1)).
+//  * partition_indexing then picks the global sub-partition (L2 slice) as GPGPU-Sim 667834c's
+//    addrdec.cc does (see partition_index.h for the functions and the source of each fact):
+//      0 consecutive and 5 custom (GPGPU-Sim implements no custom function): the linear one.
+//      1 XOR: the channel is XORed with the low bits of the address above channel and
+//        sub-partition bits; power-of-two channel counts only (GPGPU-Sim asserts otherwise).
+//      2 IPOLY: the whole linear sub-partition id is hashed with a truncated run of the higher
+//        address bits; needs a power of two channels with 16, 32 or 64 sub-partitions in all.
+//      3 (PAE), 4 (random) are refused: GPGPU-Sim's decoder asserts on 3 and draws rand() on 4.
+//    The DRAM bank stays the address's own bank (GPGPU-Sim hashes only the slice choice), so a
+//    hashed slice may hold lines of either bank parity.
 //  * The rest of the address with the channel removed ("reduced": (hi << N) | low N bits) is
 //    split by the mask: 64 characters, most significant bit first ('.' ignored, shorter masks
 //    are right-aligned): R row, B bank, C column, S burst offset (counted as column), 0 unused.
 //    Without a string the default is dramid@8 with column bits 0-7, log2(nbk) bank bits from
 //    bit 8, three more column bits (a 2 KB row per bank) and the row above.
-//  * Sub-partition within the channel = bank & (sub_partitions - 1) (GPGPU-Sim's rule), so the
-//    sub-partition count must be a power of two.
 //  * The L2 slice works on the partition-local address: the reduced address with the
-//    sub-partition bank bits squeezed out, so each slice's sets are all used. dram() recovers
-//    bank/row/column from (local address, sub-partition).
+//    sub-partition bank bits squeezed out (GPGPU-Sim's partition_address()), so each slice's sets
+//    are all used. dram() recovers bank/row/column from (local address, sub-partition): the hash is
+//    an XOR on the index, so the squeezed bank bits are sub ^ (hash of the higher bits).
 // Errors (bad mask, a line split across channels, ...) throw std::invalid_argument naming the
 // option.
 #include <cstdint>
@@ -31,6 +33,7 @@
 
 #include "systemc/config/gpu_config.h"
 #include "systemc/memory/cache/set_index.h"
+#include "systemc/memory/partition_index.h"
 
 namespace gpucosim {
 
@@ -53,7 +56,7 @@ class AddressMap {
   DecodedAddress decode(uint64_t addr) const;
   // The global sub-partition of an address (what the SM puts into GpuExtension::partition).
   uint32_t partition_of(uint64_t addr) const { return decode(addr).partition; }
-  uint32_t channel_of(uint64_t addr) const { return channel_and_reduced(addr).first; }
+  uint32_t channel_of(uint64_t addr) const { return decode(addr).channel; }
   // Bank, row and column of a partition-local address of sub-partition `sub`.
   DramCoord dram(uint64_t local, uint32_t sub) const;
 
@@ -74,7 +77,10 @@ class AddressMap {
     return v;
   }
   void parse(const std::string& mapping, const MemoryConfig& cfg);
-  std::pair<uint32_t, uint64_t> channel_and_reduced(uint64_t addr) const;
+  // Reduced address and linear channel of an address.
+  std::pair<uint32_t, uint64_t> split(uint64_t addr) const;
+  // Bits of the reduced address above the channel that GPGPU-Sim's hashes read.
+  uint64_t hash_bits(uint64_t reduced) const;
   uint64_t squeeze(uint64_t reduced) const;
   uint64_t unsqueeze(uint64_t local, uint32_t sub) const;
 
@@ -85,8 +91,7 @@ class AddressMap {
   std::vector<uint32_t> sub_bits_;  // reduced-address positions of the sub-partition bank bits, ascending
   bool pow2_channels_;
   uint32_t channel_bits_;
-  Gf2PolyHash ipoly_;
-  bool use_ipoly_ = false;
+  PartitionIndex index_;
 };
 
 }  // namespace gpucosim

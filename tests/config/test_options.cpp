@@ -74,7 +74,7 @@ TEST(ConfigOptions, BadValueOfEachTypeNamesFileLineAndExpectation) {
       {"-gpgpu_dram_partition_queues 8:8", "-gpgpu_dram_partition_queues: expected <icnt-to-L2>"},
       {"-gpgpu_cache:dl1 N:64:128:4,L:L:m:N:Q,A:32:8,8", "-gpgpu_cache:dl1: expected the set index function"},
       {"-gpgpu_mem_addr_mapping dramid@8;ZZZZ", "-gpgpu_mem_addr_mapping: expected dramid@"},
-      {"-gpgpu_memory_partition_indexing 4", "-gpgpu_memory_partition_indexing: expected 0 (linear), 1 (XOR) or 2"},
+      {"-gpgpu_memory_partition_indexing 4", "-gpgpu_memory_partition_indexing: expected 0 (linear), 1 (XOR), 2 (IPOLY) or 5"},
   };
   for (const Case& c : cases) {
     std::string text = std::string("-gpgpu_n_mem 6\n") + c.line + "\n";
@@ -328,7 +328,7 @@ TEST(ConfigOptions, ConsistencyChecks) {
             std::string::npos);
   EXPECT_NE(input_error([] { build_text("-gpgpu_cache:dl2 none\n"); }).find("expected an L2 cache string"),
             std::string::npos);
-  EXPECT_NE(input_error([] { build_text("-gpgpu_memory_partition_indexing 2\n"); }).find("16, 32 or 64 channels"),
+  EXPECT_NE(input_error([] { build_text("-gpgpu_memory_partition_indexing 2\n"); }).find("-gpgpu_memory_partition_indexing 2: expected 0 (linear) or a value these memory partitions allow: IPOLY"),
             std::string::npos);
   EXPECT_NE(input_error([] { build_text("-gpgpu_cache:dl1 S:4:128:64,L:T:m:L:L,A:512:8,16:0,32\n"); })
                 .find("-gpgpu_coalesce_arch 13: expected 60 or above"),

@@ -161,14 +161,14 @@ class MemBench : public sc_core::sc_module {
   bool skip_idle = true;
 };
 
-// 4 channels x 2 sub-partitions, Volta-like L2 slice (128 KB, sectored, write-back, lazy fetch on
+// 4 channels x 2 sub-partitions (XOR-indexed), Volta-like L2 slice (128 KB, sectored, write-back, lazy fetch on
 // read, IPOLY sets, 192 MSHRs), GDDR5-like default DRAM timing, 40-byte flits.
 inline GpuConfig bench_config() {
   GpuConfig g;
   MemoryConfig& m = g.mem;
   m.n_channels = 4;
   m.sub_partitions = 2;
-  m.partition_indexing = 2;
+  m.partition_indexing = 1;  // XOR: GPGPU-Sim has no IPOLY table for 8 sub-partitions
   CacheConfig& l2 = m.l2;
   l2.sectored = true;
   l2.nsets = 64;

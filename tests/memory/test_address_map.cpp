@@ -1,9 +1,10 @@
-// Address mapping: interleaving, IPOLY spreading, bijection, mapping strings.
+// Address mapping: interleaving, IPOLY spreading and truncation, refusals, bijection, mapping strings.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 #include "systemc/memory/address_map.h"
 
@@ -39,20 +40,72 @@ std::map<uint32_t, int> spread(const AddressMap& m, uint64_t stride, uint32_t n,
   return h;
 }
 
-TEST(memory_address_map, IpolySpreadsPowerOfTwoStridesOverAllChannels) {
-  for (uint32_t ch : {16u, 32u, 64u}) {
+// Accesses with stride `stride`, n accesses: how many land in each global sub-partition.
+std::map<uint32_t, int> spread_slices(const AddressMap& m, uint64_t stride, uint32_t n, uint64_t base = 0) {
+  std::map<uint32_t, int> h;
+  for (uint64_t i = 0; i < n; ++i) ++h[m.partition_of(base + i * stride)];
+  return h;
+}
+
+// GPGPU-Sim's IPOLY hashes the index (channel, then the sub-partition bank bit as its lowest bit)
+// with the bits above both: consecutive chunks, and power-of-two strides that step only those
+// higher bits, spread over every slice while they stay within the 13/15/19 bits it reads. Strides
+// in between are not conflict-free (the index bits are not in address order), as in GPGPU-Sim.
+TEST(memory_address_map, IpolySpreadsPowerOfTwoStridesOverAllSlices) {
+  for (uint32_t ch : {8u, 16u, 32u}) {  // 16, 32 and 64 sub-partitions (default mapping: sub bit above the channel)
     AddressMap ip(mem(ch, 2));
     AddressMap lin(mem(ch, 0));
-    for (uint32_t k = 8; k <= 24; ++k) {
+    const uint32_t slices = 2 * ch, index_bits = log2_floor(slices), first_high = 8 + index_bits;
+    const uint32_t window = gpgpusim_ipoly_high_bits(index_bits);
+    std::vector<uint32_t> ks = {8};
+    for (uint32_t k = first_high; k + index_bits <= first_high + window; ++k) ks.push_back(k);
+    for (uint32_t k : ks) {
       const uint64_t stride = uint64_t(1) << k;
-      const auto h = spread(ip, stride, ch, 7 * stride * ch);  // any aligned group of ch accesses
-      EXPECT_EQ(h.size(), ch) << "channels " << ch << " stride 2^" << k;
+      const auto h = spread_slices(ip, stride, slices, 3 * stride * slices);  // any aligned group
+      EXPECT_EQ(h.size(), slices) << "channels " << ch << " stride 2^" << k;
       for (const auto& [c, n] : h) EXPECT_EQ(n, 1);
     }
-    // Linear indexing camps on one channel for a stride of channels x chunk.
+    // Past the window the hash no longer sees the stride: one slice.
+    EXPECT_EQ(spread_slices(ip, uint64_t(1) << (first_high + window), slices).size(), 1u);
+    // Linear indexing camps on one channel for a stride of channels x chunk; IPOLY does not.
     EXPECT_EQ(spread(lin, uint64_t(ch) * 256, ch).size(), 1u);
-    EXPECT_EQ(spread(ip, uint64_t(ch) * 256, ch).size(), ch);
+    EXPECT_GT(spread(ip, uint64_t(ch) * 256, ch).size(), 1u);
   }
+}
+
+// GPGPU-Sim's IPOLY reads 19 higher bits on QV100 (bits 14-32 of the address): two 48-bit
+// addresses that differ only above bit 32 share a slice, and the sub-partition bit takes part in
+// the hash (so a slice holds lines of both bank parities). Fails on a hash of all higher bits or
+// of the channel alone.
+TEST(memory_address_map, IpolyHashesTheSubPartitionWithTruncatedHigherBits) {
+  AddressMap m(mem(32, 2, kQv100));
+  const uint64_t base = 0x7f3a12345600;
+  int differ_at_32 = 0;
+  for (uint64_t i = 0; i < 256; ++i) {
+    const uint64_t a = base + i * 0x2080;
+    for (uint32_t bit = 33; bit < 48; ++bit)
+      EXPECT_EQ(m.partition_of(a ^ (uint64_t(1) << bit)), m.partition_of(a)) << std::hex << a << " bit " << std::dec << bit;
+    differ_at_32 += m.partition_of(a ^ (uint64_t(1) << 32)) != m.partition_of(a);
+  }
+  EXPECT_EQ(differ_at_32, 256);  // bit 32 is the 19th higher bit: it always moves the line
+  std::set<uint32_t> parities;
+  for (uint64_t i = 0; i < 4096; ++i) {
+    const DecodedAddress d = m.decode(base + i * 0x100);
+    if (d.partition == m.partition_of(base)) parities.insert(d.dram.bank & 1);
+  }
+  EXPECT_EQ(parities.size(), 2u);
+  EXPECT_EQ(m.decode(0x2000).partition, 1u);  // sub-partition bit 13 alone: index 1, no hash
+  EXPECT_EQ(m.decode(0x4000).partition, 3u);  // first higher bit: x^6 mod x^6+x+1 = x+1
+}
+
+TEST(memory_address_map, RefusesWhatGpgpuSimCannotRun) {
+  EXPECT_THROW(AddressMap(mem(64, 2)), std::invalid_argument);  // 128-entry IPOLY: no table
+  EXPECT_THROW(AddressMap(mem(6, 2)), std::invalid_argument);   // IPOLY hash-then-modulo
+  EXPECT_THROW(AddressMap(mem(6, 1)), std::invalid_argument);   // XOR asserts a power of two
+  EXPECT_THROW(AddressMap(mem(32, 3)), std::invalid_argument);  // PAE: no case in the decoder
+  EXPECT_THROW(AddressMap(mem(32, 4)), std::invalid_argument);  // random
+  EXPECT_NO_THROW(AddressMap(mem(6, 5)));                        // custom = consecutive
+  EXPECT_EQ(AddressMap(mem(6, 5)).partition_of(0x12345600), AddressMap(mem(6, 0)).partition_of(0x12345600));
 }
 
 void expect_bijection(const AddressMap& m, uint64_t lines) {
@@ -71,7 +124,6 @@ void expect_bijection(const AddressMap& m, uint64_t lines) {
     EXPECT_EQ(c.bank, d.dram.bank);
     EXPECT_EQ(c.row, d.dram.row);
     EXPECT_EQ(c.col, d.dram.col);
-    EXPECT_EQ(d.sub, d.dram.bank & 1u);
   }
 }
 
@@ -79,18 +131,9 @@ TEST(memory_address_map, EverySchemeIsABijection) {
   expect_bijection(AddressMap(mem(4, 0)), 1 << 14);
   expect_bijection(AddressMap(mem(32, 2)), 1 << 14);
   expect_bijection(AddressMap(mem(32, 1)), 1 << 14);
-  expect_bijection(AddressMap(mem(6, 2)), 1 << 14);  // IPOLY impossible: XOR fallback
+  expect_bijection(AddressMap(mem(16, 2)), 1 << 14);
+  expect_bijection(AddressMap(mem(6, 0)), 1 << 14);
   expect_bijection(AddressMap(mem(32, 2, kQv100)), 1 << 14);
-}
-
-TEST(memory_address_map, NonPowerOfTwoChannelsFallBackEvenly) {
-  AddressMap m(mem(6, 2));
-  std::map<uint32_t, int> h;
-  for (uint64_t i = 0; i < 6 * 1000; ++i) ++h[m.channel_of(i * 256)];
-  ASSERT_EQ(h.size(), 6u);
-  for (const auto& [c, n] : h) EXPECT_EQ(n, 1000);
-  // ...and a stride that camps under linear indexing is spread.
-  EXPECT_GT(spread(m, 6 * 256, 60).size(), 3u);
 }
 
 TEST(memory_address_map, ParsesGpgpuSimMappingString) {

@@ -70,6 +70,21 @@ TEST(memory_set_index, IpolyIsConflictFreeForEveryPowerOfTwoStride) {
   EXPECT_LT(distinct_sets('X', 32, 32 * 32, 32), 32u);
 }
 
+// A cache's 'P' reads the higher line bits GPGPU-Sim's IPOLY reads (15 above the index for 32
+// sets, 19 for 64, 13 for 16): lines that differ above them share a set; WarpPool's hash (the
+// default) reads them all. Fails on a hash of every line bit.
+TEST(memory_set_index, CacheIpolyReadsGpgpuSimsHigherBits) {
+  const uint64_t line = 0x3a5c1e7f9b2dull;
+  for (auto [nsets, window] : {std::pair{16u, 13u}, {32u, 15u}, {64u, 19u}}) {
+    const uint32_t s = log2_floor(nsets);
+    SetIndexer g('P', nsets, 7, true), all('P', nsets);
+    for (uint32_t b = 0; b < s + window; ++b) EXPECT_EQ(g(line ^ (1ull << b)), all(line ^ (1ull << b)) ^ g(line) ^ all(line)) << nsets << " " << b;
+    for (uint32_t b = s + window; b < 40; ++b) EXPECT_EQ(g(line ^ (1ull << b)), g(line)) << nsets << " bit " << b;
+    EXPECT_NE(g(line ^ (1ull << (s + window - 1))), g(line)) << nsets;
+    EXPECT_EQ(distinct_sets('P', nsets, 1, nsets), nsets);
+  }
+}
+
 // The Fermi L1 set index of Nugteren et al. (HPCA 2014), as GPGPU-Sim's 'H' and spec 000 §4.1.
 TEST(memory_set_index, FermiHashUsesTheReverseEngineeredBits) {
   SetIndexer h64('H', 64), h32('H', 32);

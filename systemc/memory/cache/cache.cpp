@@ -60,7 +60,8 @@ Cache::Cache(const CacheConfig& cfg, const Options& opt)
       sectored_(cfg.sectored),
       alloc_on_fill_(cfg.alloc_policy != 'm'),
       line_shift_(log2_floor(cfg.line_bytes)),
-      index_(cfg.set_index, cfg.nsets, log2_floor(cfg.line_bytes)),
+      // 'P' as GPGPU-Sim's cache set index: only the higher bits its IPOLY tables read.
+      index_(cfg.set_index, cfg.nsets, log2_floor(cfg.line_bytes), /*gpgpusim_ipoly=*/true),
       tags_(cfg.nsets, cfg.assoc, cfg.replacement),
       // GPGPU-Sim keys MSHR entries by mshr_addr(), the address aligned to the cache's atom: the
       // 32-byte sector of a sectored cache, the line otherwise. So a sectored cache tracks (and

@@ -42,7 +42,7 @@ Gf2PolyHash::Gf2PolyHash(uint32_t degree) : degree_(degree) {
   }
 }
 
-SetIndexer::SetIndexer(char function, uint32_t nsets, uint32_t line_shift)
+SetIndexer::SetIndexer(char function, uint32_t nsets, uint32_t line_shift, bool gpgpusim_ipoly)
     : function_(function), nsets_(nsets ? nsets : 1), line_shift_(line_shift) {
   const bool pow2 = is_pow2(nsets_);
   bits_ = log2_floor(nsets_);
@@ -65,6 +65,8 @@ SetIndexer::SetIndexer(char function, uint32_t nsets, uint32_t line_shift)
       } else {
         kind_ = Kind::Poly;
         poly_ = Gf2PolyHash(bits_);
+        if (gpgpusim_ipoly && gpgpusim_ipoly_high_bits(bits_) != 0)
+          poly_mask_ = (uint64_t(1) << (bits_ + gpgpusim_ipoly_high_bits(bits_))) - 1;
       }
       break;
     default:

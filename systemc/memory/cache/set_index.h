@@ -14,6 +14,8 @@
 //   'P' IPOLY  : set = line(x) mod P(x), P an irreducible polynomial of degree s over GF(2)
 //                (Rau's pseudo-random interleaving, which Accel-Sim's IPOLY follows). Conflict-free
 //                for every power-of-two stride: 2^s consecutive multiples of 2^k land in 2^s sets.
+//                A cache's 'P' hashes only the line bits GPGPU-Sim's tables read (see
+//                gpgpusim_ipoly_high_bits()), so strides past them share a set, as there.
 // with s = log2(nsets). The hashed functions need a power-of-two set count; for any other count
 // they fall back to linear (documented, and what a user of such a config would expect).
 #include <array>
@@ -44,6 +46,15 @@ class Gf2PolyHash {
   std::array<std::array<uint16_t, 256>, 8> table_{};
 };
 
+// GPGPU-Sim's IPOLY (hashing.cc of the 667834c fork Accel-Sim runs) exists for 16, 32 and 64
+// entries only, and its tables read just the low 13, 15 or 19 of the higher address bits: on 48-bit
+// trace addresses the bits above are ignored. Its result equals (those bits : index) mod P with our
+// polynomial of the same degree (checked exhaustively against that function). Returns the count of
+// higher bits for a degree (4, 5, 6), 0 for degrees GPGPU-Sim has no IPOLY table for.
+inline uint32_t gpgpusim_ipoly_high_bits(uint32_t degree) {
+  return degree == 4 ? 13 : degree == 5 ? 15 : degree == 6 ? 19 : 0;
+}
+
 // Residue of x mod p by long division; slow, for building tables and for tests.
 uint32_t gf2_mod(uint64_t x, uint32_t poly, uint32_t degree);
 
@@ -51,7 +62,10 @@ class SetIndexer {
  public:
   SetIndexer() = default;
   // line_shift: log2 of the line size in bytes ('H' reads absolute address bits).
-  SetIndexer(char function, uint32_t nsets, uint32_t line_shift = 7);
+  // gpgpusim_ipoly: 'P' reads only the higher line bits GPGPU-Sim's IPOLY reads (the caches, whose
+  // strings are GPGPU-Sim's); off, it hashes the whole line number (WarpPool's queue hash, whose
+  // RTL does).
+  SetIndexer(char function, uint32_t nsets, uint32_t line_shift = 7, bool gpgpusim_ipoly = false);
 
   // Set of a line number (byte address >> log2(line bytes)).
   uint32_t operator()(uint64_t line) const {
@@ -65,7 +79,7 @@ class SetIndexer {
         return uint32_t(((lower ^ upper) | (((a >> 12) & 1) << 5)) & mask_);
       }
       case Kind::Xor: return uint32_t((line ^ (line >> bits_)) & mask_);
-      case Kind::Poly: return poly_(line);
+      case Kind::Poly: return poly_(line & poly_mask_);
     }
     return 0;
   }
@@ -77,6 +91,7 @@ class SetIndexer {
   char function_ = 'L';
   uint32_t nsets_ = 1, bits_ = 0, line_shift_ = 7;
   uint64_t mask_ = 0;
+  uint64_t poly_mask_ = ~uint64_t(0);  // the line bits 'P' hashes
   Gf2PolyHash poly_;
 };
 
