@@ -15,7 +15,7 @@
 
 #include "compiler/lane_pattern.h"
 #include "compiler/register_set.h"
-#include "compiler/register_widths.h"
+#include "kernel/register_widths.h"
 #include "kernel/isa.h"
 #include "kernel/kernel.h"
 

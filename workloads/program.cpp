@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "kernel/register_widths.h"
+
 namespace gpucosim::wl {
 
 int Program::add(std::string_view opcode, int dst, std::initializer_list<int> srcs, int64_t imm) {
@@ -33,14 +35,9 @@ int Program::add(std::string_view opcode, int dst, std::initializer_list<int> sr
   in.mem_width = addressed ? info.access_width : 0;
   in.imm = imm;
   sites_.push_back(in);
-  // Destination width, by the rules of compiler/register_widths.h for the opcodes generators use
-  // (tests/workloads check every site against them).
-  int regs = in.n_dst && in.dst[0] != RZ ? 1 : 0;
-  const std::string text(opcode);
-  if (regs && (text.find(".WIDE") != std::string::npos || text.find(".64") != std::string::npos ||
-               (text.rfind("CS2R", 0) == 0 && text.find(".32") == std::string::npos)))
-    regs = 2;
-  if (regs && text.find(".128") != std::string::npos) regs = 4;
+  // Destination width: the registers liveness and the RegLess front end take it to cover
+  // (kernel/register_widths.h), so the lane values a generator attaches fill exactly those.
+  const int regs = in.n_dst && in.dst[0] != RZ ? operand_widths(info, in.n_src).dst[0] : 0;
   dst_regs_.push_back(uint8_t(regs));
   return int(sites_.size() - 1);
 }

@@ -34,7 +34,7 @@ class Program {
 
   const Instruction& site(int s) const { return sites_[size_t(s)]; }
   // Consecutive 32-bit registers the site's destination covers (0 without one): 2 for IMAD.WIDE,
-  // CS2R and .64 results, 4 for .128 ones (as compiler/register_widths.h widens them).
+  // CS2R and .64 results, 4 for .128 ones (kernel/register_widths.h).
   int dst_regs(int s) const { return dst_regs_[size_t(s)]; }
   bool is_memory(int s) const { return sites_[size_t(s)].mem_width > 0; }
   size_t size() const { return sites_.size(); }

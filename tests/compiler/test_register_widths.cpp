@@ -2,13 +2,12 @@
 // touches (.64 = 2, .128 = 4, the .E address pair, IMAD.WIDE's pair).
 #include <gtest/gtest.h>
 
-#include "compiler/register_widths.h"
+#include "kernel/register_widths.h"
 #include "compiler_test_util.h"
 
 namespace gpucosim {
 namespace {
 
-using compiler::OperandWidths;
 using compiler::registers_of;
 using test::ins;
 using test::regs;
@@ -23,7 +22,7 @@ struct WidthCase {
 OperandWidths widths_of(const char* opcode, int n_src, uint32_t bv = 80) {
   auto info = classify_opcode(opcode, bv);
   EXPECT_TRUE(info.has_value()) << opcode;
-  return info ? compiler::operand_widths(*info, n_src) : OperandWidths{};
+  return info ? operand_widths(*info, n_src) : OperandWidths{};
 }
 
 TEST(compiler_widths, OpcodeModifiersGiveOperandWidths) {
@@ -78,10 +77,10 @@ TEST(compiler_widths, OpcodeModifiersGiveOperandWidths) {
 
 TEST(compiler_widths, RegistersStopBeforeRZ) {
   std::vector<int> seen;
-  compiler::for_each_register(253, 4, [&](uint8_t r) { seen.push_back(r); });
+  for_each_register(253, 4, [&](uint8_t r) { seen.push_back(r); });
   EXPECT_EQ(seen, (std::vector<int>{253, 254}));
   seen.clear();
-  compiler::for_each_register(kRegZero, 2, [&](uint8_t r) { seen.push_back(r); });
+  for_each_register(kRegZero, 2, [&](uint8_t r) { seen.push_back(r); });
   EXPECT_TRUE(seen.empty());
 }
 

@@ -23,7 +23,7 @@
 #include "kernel/isa.h"
 #include "kernel/kernel.h"
 
-namespace gpucosim::compiler {
+namespace gpucosim {
 
 struct OperandWidths {
   std::array<uint8_t, kMaxDst> dst{1, 1, 1, 1};
@@ -42,4 +42,4 @@ void for_each_register(uint8_t first, uint8_t count, F&& f) {
   for (unsigned r = first; r < unsigned(first) + count && r < kRegZero; ++r) f(uint8_t(r));
 }
 
-}  // namespace gpucosim::compiler
+}  // namespace gpucosim

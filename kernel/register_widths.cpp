@@ -1,10 +1,10 @@
 // Operand widths from opcode modifiers; the rules are listed in register_widths.h.
-#include "compiler/register_widths.h"
+#include "kernel/register_widths.h"
 
 #include <string_view>
 #include <vector>
 
-namespace gpucosim::compiler {
+namespace gpucosim {
 namespace {
 
 // The '.'-separated modifiers after the base mnemonic, in order ("LDG.E.64" -> E, 64).
@@ -130,4 +130,4 @@ OperandWidths operand_widths(const OpcodeInfo& op, int n_src) {
   return w;
 }
 
-}  // namespace gpucosim::compiler
+}  // namespace gpucosim
