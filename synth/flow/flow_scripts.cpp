@@ -154,15 +154,19 @@ std::string yosys_script(const BlockManifest& m, const std::map<std::string, std
                                       {"NETLIST", yosys_path(paths.netlist)}});
 }
 
-std::string abc_constraints(const LibertyInfo& lib) {
-  if (lib.driving_cell.empty()) return {};
-  return "set_driving_cell " + lib.driving_cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
+namespace {
+
+// ABC's boundary constraints for inputs driven by `cell` ("" without one).
+std::string constraints_driven_by(const std::string& cell) {
+  if (cell.empty()) return {};
+  return "set_driving_cell " + cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
 }
 
-std::string abc_inner_constraints(const LibertyInfo& lib) {
-  if (lib.strong_driving_cell.empty()) return {};
-  return "set_driving_cell " + lib.strong_driving_cell + "\nset_load " + num(kAbcOutputLoadFf) + "\n";
-}
+}  // namespace
+
+std::string abc_constraints(const LibertyInfo& lib) { return constraints_driven_by(lib.driving_cell); }
+
+std::string abc_inner_constraints(const LibertyInfo& lib) { return constraints_driven_by(lib.strong_driving_cell); }
 
 namespace {
 
