@@ -34,10 +34,11 @@ int Sm::stall_rank(Stall s) {
 // the SM's masks, with the result of visiting every warp in order: a warp on the scoreboard
 // answers kScoreboard, one waiting for the memory path kMem, one held by a gate kExecBusy, one
 // that issued its whole stream kIdle (try_issue's first tests, in its order). The walk keeps the
-// first reason of the highest rank, so only the place of the first known rank-5 answer (kMem or
-// kExecBusy, which tie) matters among the known ones; kScoreboard is the only rank-4 reason and
-// kIdle the only rank-1 one. Tried warps run in walk order and the walk stops at the first issue,
-// as before, so their side effects (sb_blocked_, mem_ready_) are the same.
+// first reason of the highest rank; kScoreboard is the only rank-4 reason and kIdle the only
+// rank-1 one, so among the known answers only the place of the first rank-5 one (kMem or
+// kExecBusy, which tie) can matter, and only when the rank-5 answers differ: then it is found in
+// walk order. Tried warps run in walk order and the walk stops at the first issue, as before, so
+// their side effects (sb_blocked_, mem_ready_) are the same.
 template <class Attempt>
 void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_t gate_wait, Stall& why,
                             Attempt&& attempt) {
@@ -45,20 +46,27 @@ void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_
   const uint64_t held = (mem_wait | gate_wait) & members;
   const uint64_t tried = members & issuing_ & ~sb_blocked_ & ~held;
   if (members & sb_blocked_ & ~held) why = kScoreboard;
-  const uint64_t held_walk = held ? sch.walk_mask(held) : 0;
-  uint32_t first_held = held_walk ? uint32_t(__builtin_ctzll(held_walk)) : 64;
-  auto place_held = [&] {
-    const uint32_t w = sch.walk_slot(first_held);
-    const Stall s = ((mem_wait >> w) & 1u) ? kMem : kExecBusy;
-    if (stall_rank(s) > stall_rank(why)) why = s;
-    first_held = 64;
-  };
+  uint32_t first_tried5 = 64;  // walk index of the first tried warp answering rank 5
   for (uint64_t m = tried ? sch.walk_mask(tried) : 0; m; m &= m - 1) {
     const uint32_t k = uint32_t(__builtin_ctzll(m));
-    if (first_held < k) place_held();
     if (attempt(sch.walk_slot(k))) return;
+    if (first_tried5 == 64 && stall_rank(why) == 5) first_tried5 = k;
   }
-  if (first_held < 64) place_held();
+  if (!held) return;
+  // Every known rank-5 answer is the same unless some held warps wait on the memory path and
+  // others on a gate.
+  const bool mixed = (held & mem_wait) && (held & gate_wait & ~mem_wait);
+  const Stall uniform = (held & mem_wait) ? kMem : kExecBusy;
+  if (stall_rank(why) < 5) {
+    if (!mixed) {
+      why = uniform;
+      return;
+    }
+  } else if (!mixed && uniform == why) {
+    return;
+  }
+  const uint32_t first_held = uint32_t(__builtin_ctzll(sch.walk_mask(held)));
+  if (first_held < first_tried5) why = ((mem_wait >> sch.walk_slot(first_held)) & 1u) ? kMem : kExecBusy;
 }
 
 void Sm::issue(uint64_t now) {
