@@ -38,8 +38,12 @@ bool keyword(std::string_view line, std::string_view key, std::string_view& valu
   return split_key_value(line, k, value) && k == key;
 }
 
-bool looks_like_instruction(std::string_view t) {
-  char c = t[0];
+// Whether a non-blank line starts like an instruction line (a hex PC or a decimal prefix field).
+// Looks at the first non-space character only, so the hot path does not trim every line.
+bool looks_like_instruction(std::string_view line) {
+  size_t i = 0;
+  while (is_space(line[i])) ++i;  // stops inside the line: it is not blank
+  const char c = line[i];
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
@@ -65,10 +69,9 @@ void TracegSource::read_warp_body(Warp& w, uint64_t insts) {
     if (!ls.next_nonblank(line))
       ls.fail("end of file inside warp " + std::to_string(w.id) + ": expected " + std::to_string(insts) +
               " instruction lines (insts = " + std::to_string(insts) + "), found " + std::to_string(k));
-    std::string_view t = trim(line);
-    if (!looks_like_instruction(t))
+    if (!looks_like_instruction(line))
       ls.fail("warp " + std::to_string(w.id) + " has fewer instruction lines than insts = " + std::to_string(insts) +
-              ": found " + std::to_string(k) + " before '" + std::string(shorten(t)) + "'");
+              ": found " + std::to_string(k) + " before '" + std::string(shorten(trim(line))) + "'");
     parser_->parse(line, ls, w);
   }
 }
