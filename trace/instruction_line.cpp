@@ -75,28 +75,29 @@ void InstructionParser::parse(std::string_view line, const LineSource& ls, Warp&
     c.dec("warp id", UINT32_MAX);
   }
   const uint32_t line_num = lineinfo_ ? uint32_t(c.dec("line number", UINT32_MAX)) : 0;
-  const uint32_t pc = uint32_t(c.hex("PC", UINT32_MAX));
 
-  Instruction inst;
-  if (const HeadCache::Entry* e = heads_.find(pc, c.rest())) {
-    inst = e->inst;
+  // The instruction is appended first and filled in place (a line with an error ends the read,
+  // so a half-filled one is never used).
+  c.skip_separators();
+  if (const HeadCache::Entry* e = heads_.find(c.rest())) {
+    warp.insts.push_back(e->inst);
     c.advance(e->len);
   } else {
+    Instruction& inst = warp.insts.emplace_back();
     const char* head = c.pos();
-    inst.pc = pc;  // opcode_index keys its cache by PC
+    inst.pc = uint32_t(c.hex("PC", UINT32_MAX));
     parse_head(c, ls, inst);
     // Without addresses the head runs to the end of the line, immediate included.
     const bool whole_line = inst.mem_width == 0;
     if (whole_line) parse_immediate(c, inst);
-    heads_.store(pc, std::string_view(head, size_t(c.pos() - head)), whole_line, inst);
+    heads_.store(std::string_view(head, size_t(c.pos() - head)), whole_line, inst);
   }
-  inst.pc = pc;
+  Instruction& inst = warp.insts.back();
   inst.line_num = line_num;
   if (inst.mem_width > 0) {
     parse_addresses(c, inst, warp);
     parse_immediate(c, inst);
   }
-  warp.insts.push_back(inst);
 }
 
 void InstructionParser::parse_head(LineCursor& c, const LineSource& ls, Instruction& inst) {

@@ -1,8 +1,8 @@
 #pragma once
 // Parsing one instruction line of a kernel trace body (accel-sim-formats.md §3.5, §3.6) into a
 // Warp. This is the reader's hot path: one left-to-right sweep with LineCursor (numbers parsed in
-// place); the fields between the PC and the addresses are taken from HeadCache when another warp
-// had the same bytes there, and opcodes are looked up through a small PC-indexed cache before the
+// place); the fields from the PC to the addresses are taken from HeadCache when another warp had
+// the same bytes there, and opcodes are looked up through a small PC-indexed cache before the
 // OpcodeTable.
 #include <array>
 #include <cstdint>

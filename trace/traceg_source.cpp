@@ -32,8 +32,15 @@ uint32_t checked_binary_version(const ParsedHeader& p, const LineSource& ls, con
   return a;
 }
 
-// "key = value" with the given key, value parsed by `parse`; false when the key differs.
+// "key = value" with the given key (which has no '='), value trimmed; false when the key differs.
 bool keyword(std::string_view line, std::string_view key, std::string_view& value) {
+  // Every warp has two such lines, so the spelling writers use, "key = ", is checked first; it
+  // gives what the general split gives (its first '=' follows the key and one space).
+  const size_t n = key.size();
+  if (line.size() > n + 1 && line[n] == ' ' && line[n + 1] == '=' && line.compare(0, n, key) == 0) {
+    value = trim(line.substr(n + 2));
+    return true;
+  }
   std::string_view k;
   return split_key_value(line, k, value) && k == key;
 }
@@ -110,6 +117,7 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   uint64_t block_bytes = 0;
 
   const uint32_t max_warps = header_.warps_per_block();
+  tb.warps.reserve(std::min<size_t>(max_warps, 1024));  // a fresh block would regrow per warp
   size_t n_warps = 0;
   int64_t last_id = -1;
   uint64_t last_insts = 0;
@@ -159,7 +167,11 @@ bool TracegSource::next_block(ThreadBlock& tb) {
     w.addrs.clear();
     w.values.clear();  // traces carry no lane values
     w.insts.reserve(size_t(std::min<uint64_t>(insts, 4096)));  // a hint only: the count is untrusted
+    // The line count does not say how many lines have addresses; the warp before usually had as
+    // many (the same code), and a guess saves regrowing a fresh block's vector line by line.
+    w.addrs.reserve(std::min(addrs_hint_, w.insts.capacity()));
     read_warp_body(w, insts);
+    addrs_hint_ = w.addrs.size();
     block_bytes += warp_stream_bytes(w.insts.size(), w.addrs.size());
     if (block_bytes > kMaxBlockStreamBytes)
       ls.fail("thread block " + tb.id.str() + "'s instruction streams exceed the bound of " + stream_limit_text());
