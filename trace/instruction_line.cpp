@@ -67,6 +67,23 @@ uint16_t InstructionParser::opcode_index(std::string_view text, uint32_t pc, con
 }
 
 void InstructionParser::parse(std::string_view line, const LineSource& ls, Warp& warp) {
+  // Most lines are a stored head with nothing after it (no prefix fields, no addresses): they are
+  // copied here, in a function kept small so that this path sets up nothing more; any other line
+  // goes on in parse_fields.
+  const HeadCache::Entry* e = nullptr;
+  if (!old_prefix_ && !lineinfo_) {
+    LineCursor c(line, ls);
+    c.skip_separators();
+    e = heads_.find(c.rest());
+    if (e && e->whole_line) {
+      warp.insts.push_back(e->inst);
+      return;
+    }
+  }
+  parse_fields(line, ls, warp, e);
+}
+
+void InstructionParser::parse_fields(std::string_view line, const LineSource& ls, Warp& warp, const HeadCache::Entry* e) {
   LineCursor c(line, ls);
   if (old_prefix_) {
     c.dec("thread block x", UINT32_MAX);
@@ -79,7 +96,8 @@ void InstructionParser::parse(std::string_view line, const LineSource& ls, Warp&
   // The instruction is appended first and filled in place (a line with an error ends the read,
   // so a half-filled one is never used).
   c.skip_separators();
-  if (const HeadCache::Entry* e = heads_.find(c.rest())) {
+  if (!e) e = heads_.find(c.rest());
+  if (e) {
     warp.insts.push_back(e->inst);
     c.advance(e->len);
   } else {

@@ -24,6 +24,9 @@ class InstructionParser {
   void parse(std::string_view line, const LineSource& ls, Warp& warp);
 
  private:
+  // parse() past its fast path: prefix fields, then the head (`e` when parse() found it, else
+  // looked up or parsed), addresses and immediate.
+  void parse_fields(std::string_view line, const LineSource& ls, Warp& warp, const HeadCache::Entry* e);
   // The fields after the PC up to the address mode (or, without addresses, to the line's end).
   void parse_head(LineCursor& c, const LineSource& ls, Instruction& inst);
   // The lane addresses after the address mode; appends them to warp.addrs.

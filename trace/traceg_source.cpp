@@ -98,9 +98,10 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   }
   begin_pending_ = false;
   const uint64_t begin_line = ls.line_no();
-  const std::string in_tb = " in the thread block started at line " + std::to_string(begin_line);
+  // Built only for an error: a string per block costs an allocation.
+  const auto in_tb = [begin_line] { return " in the thread block started at line " + std::to_string(begin_line); };
 
-  if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'thread block = x,y,z'");
+  if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb() + ": expected 'thread block = x,y,z'");
   if (!keyword(trim(line), "thread block", value) || !parse_triple(value, tb.id.x, tb.id.y, tb.id.z))
     ls.fail("expected 'thread block = x,y,z' after '#BEGIN_TB'");
   const Dim3& g = header_.grid;
@@ -122,7 +123,7 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   int64_t last_id = -1;
   uint64_t last_insts = 0;
   for (;;) {
-    if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'warp = N' or '#END_TB'");
+    if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb() + ": expected 'warp = N' or '#END_TB'");
     std::string_view t = trim(line);
     if (t == "#END_TB") {
       // Accel-Sim's post-processor lists a warp that ran nothing as "insts = 0", so every warp of
