@@ -5,6 +5,7 @@
 
 #include "kernel/input_error.h"
 #include "kernel/stream_limits.h"
+#include "trace/line_cursor.h"
 #include "trace/trace_header.h"
 #include "trace/text_scan.h"
 
@@ -50,8 +51,7 @@ bool keyword(std::string_view line, std::string_view key, std::string_view& valu
 bool looks_like_instruction(std::string_view line) {
   size_t i = 0;
   while (is_space(line[i])) ++i;  // stops inside the line: it is not blank
-  const char c = line[i];
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return line_bytes::kClass[uint8_t(line[i])] < 16;  // a hex digit
 }
 
 }  // namespace

@@ -25,9 +25,13 @@ std::string block(const std::vector<std::string>& warps) {
   return b + "#END_TB\n";
 }
 
-ThreadBlock read_block(const std::vector<std::string>& warps) {
+// `header_from`, when given, is replaced by `header_to` in the header (tracer version, lineinfo).
+ThreadBlock read_block(const std::vector<std::string>& warps, const std::string& header_from = "",
+                       const std::string& header_to = "") {
   const std::string dim = "(" + std::to_string(32 * warps.size()) + ",1,1)";
-  auto src = open_kernel_trace_buffer("t.traceg", test::with_header(block(warps), "", "(1,1,1)", dim));
+  std::string text = test::with_header(block(warps), "", "(1,1,1)", dim);
+  if (!header_from.empty()) text.replace(text.find(header_from), header_from.size(), header_to);
+  auto src = open_kernel_trace_buffer("t.traceg", text);
   ThreadBlock tb;
   EXPECT_TRUE(src->next_block(tb));
   return tb;
@@ -91,6 +95,29 @@ TEST(trace_head_cache, ErrorsAfterAStoredHeadAreStillReported) {
   EXPECT_NE(err.find("t.traceg:19:"), std::string::npos) << err;  // the second warp's line
   EXPECT_NE(error_of({kStore, "0000 ffffffff 0 STG.E.SYS 2 R2 R3 4 1 0x100\n"}).find("line ends early: expected stride"),
             std::string::npos);
+}
+
+// The fields before the PC (line number, or tracer < 3's block and warp prefix) are read per line
+// even when the head after them is a stored one.
+TEST(trace_head_cache, FieldsBeforeThePcAreReadPerLine) {
+  const std::string v5 = "-accelsim tracer version = 5\n";
+  ThreadBlock tb = read_block({"12 0010 ffffffff 1 R1 MOV 0 0 5\n", "13 0010 ffffffff 1 R1 MOV 0 0 5\n"}, v5,
+                              v5 + "-enable lineinfo = 1\n");
+  EXPECT_EQ(tb.warps[0].insts[0].line_num, 12u);
+  EXPECT_EQ(tb.warps[1].insts[0].line_num, 13u);
+  EXPECT_EQ(tb.warps[1].insts[0].imm, 5);
+  tb = read_block({"0 0 0 0 0010 ffffffff 1 R1 MOV 0 0\n", "0 0 0 1 0010 ffffffff 1 R1 MOV 0 0\n"}, v5,
+                  "-accelsim tracer version = 2\n");
+  EXPECT_EQ(tb.warps[1].insts[0].pc, 0x10u);
+  EXPECT_EQ(tb.warps[1].insts[0].dst[0], 1u);
+  std::string err;
+  try {
+    read_block({"0 0 0 0 0010 ffffffff 1 R1 MOV 0 0\n", "0 0 x 1 0010 ffffffff 1 R1 MOV 0 0\n"}, v5,
+               "-accelsim tracer version = 2\n");
+  } catch (const InputError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("bad thread block z 'x'"), std::string::npos) << err;
 }
 
 // More distinct lines than the table first holds, repeated over warps: the table grows and every
