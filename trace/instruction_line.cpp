@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <string>
 
-
 namespace gpucosim {
 namespace {
 
@@ -12,7 +11,6 @@ std::string hex8(uint32_t v) {
   std::snprintf(b, sizeof b, "%08x", v);
   return b;
 }
-
 
 uint8_t count_field(LineCursor& c, const char* what) {
   uint64_t v = c.dec(what, UINT64_MAX);
@@ -35,6 +33,7 @@ uint8_t count_field(LineCursor& c, const char* what) {
 
 // The k-th active lane gets base + k*stride (unsigned: wraps instead of overflowing), also for
 // non-contiguous masks, as in Accel-Sim.
+static_assert(kWarpSize == 32, "one bit of a 32-bit mask per lane");
 void fill_strided(LaneAddrs& lanes, uint32_t mask, uint64_t base, uint64_t stride) {
   if (mask == UINT32_MAX) {  // the common case; written as a running sum, the compiler vectorises it
     for (uint64_t& lane : lanes) {

@@ -53,6 +53,7 @@ class LineCursor {
   // Number of fields left (cold path: error messages only).
   size_t fields_left() const;
 
+  // Moves to where the next field starts (or to the end).
   void skip_separators() { p_ = skip(p_); }
   // Where the cursor stands and what is left of the line (the caller may skip a part it has
   // already parsed elsewhere, see InstructionParser).
