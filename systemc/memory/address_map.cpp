@@ -100,28 +100,11 @@ void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
     if (bits[b] == 'B') sub_bits_.push_back(b);
   for (uint32_t b : sub_bits_)
     if (b < 7) bad("sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
-}
-
-std::pair<uint32_t, uint64_t> AddressMap::split(uint64_t addr) const {
-  const uint64_t chunk = addr >> chunk_bits_;
-  const uint64_t low = addr & ((uint64_t(1) << chunk_bits_) - 1);
-  const uint32_t lin = pow2_channels_ ? uint32_t(chunk & (n_channels_ - 1)) : uint32_t(chunk % n_channels_);
-  const uint64_t hi = pow2_channels_ ? chunk >> channel_bits_ : chunk / n_channels_;
-  return {lin, (hi << chunk_bits_) | low};
-}
-
-uint64_t AddressMap::hash_bits(uint64_t reduced) const {
-  // GPGPU-Sim: addr >> (N + log2 channels + log2 subs), i.e. the reduced address past the chunk
-  // and the sub-partition bit count (whether or not the bank bits lie there).
-  return reduced >> (chunk_bits_ + log2_floor(n_sub_));
-}
-
-uint64_t AddressMap::squeeze(uint64_t x) const {
-  for (size_t i = sub_bits_.size(); i-- > 0;) {
-    const uint32_t p = sub_bits_[i];
-    x = (x & ((uint64_t(1) << p) - 1)) | ((x >> (p + 1)) << p);
-  }
-  return x;
+  sub_shift_ = sb;
+  hash_shift_ = chunk_bits_ + sb;
+  hash_above_sub_bits_ = true;
+  for (uint32_t b : sub_bits_)
+    if (b >= hash_shift_) hash_above_sub_bits_ = false;
 }
 
 uint64_t AddressMap::unsqueeze(uint64_t x, uint32_t sub) const {
@@ -139,8 +122,8 @@ DecodedAddress AddressMap::decode(uint64_t addr) const {
   d.dram.row = uint32_t(gather(reduced, row_));
   d.dram.col = uint32_t(gather(reduced, col_));
   d.partition = index_(lin, d.dram.bank, hash_bits(reduced));
-  d.channel = d.partition / n_sub_;
-  d.sub = d.partition % n_sub_;
+  d.channel = d.partition >> sub_shift_;  // n_sub_ is a power of two
+  d.sub = d.partition & (n_sub_ - 1);
   d.local = squeeze(reduced);
   return d;
 }
@@ -149,12 +132,17 @@ DramCoord AddressMap::dram(uint64_t local, uint32_t sub) const {
   // The squeezed bits are the address's own low bank bits b, with sub = b ^ sub_flip(high). The
   // high bits normally lie above the squeezed ones (then every candidate gives the same flip);
   // trying each b keeps it exact for any mask.
-  uint64_t reduced = unsqueeze(local, sub);
-  for (uint32_t b = 0; b < n_sub_; ++b) {
-    const uint64_t r = unsqueeze(local, b);
-    if ((b ^ index_.sub_flip(hash_bits(r))) == sub) {
-      reduced = r;
-      break;
+  uint64_t reduced;
+  if (hash_above_sub_bits_) {
+    reduced = unsqueeze(local, sub ^ index_.sub_flip(hash_bits(unsqueeze(local, 0))));
+  } else {
+    reduced = unsqueeze(local, sub);
+    for (uint32_t b = 0; b < n_sub_; ++b) {
+      const uint64_t r = unsqueeze(local, b);
+      if ((b ^ index_.sub_flip(hash_bits(r))) == sub) {
+        reduced = r;
+        break;
+      }
     }
   }
   DramCoord c;

@@ -54,9 +54,15 @@ class AddressMap {
   explicit AddressMap(const MemoryConfig& cfg);
 
   DecodedAddress decode(uint64_t addr) const;
-  // The global sub-partition of an address (what the SM puts into GpuExtension::partition).
-  uint32_t partition_of(uint64_t addr) const { return decode(addr).partition; }
-  uint32_t channel_of(uint64_t addr) const { return decode(addr).channel; }
+  // The global sub-partition of an address (what the SM puts into GpuExtension::partition):
+  // decode(addr).partition without the row, column and local address (one per SM request).
+  uint32_t partition_of(uint64_t addr) const {
+    const auto [lin, reduced] = split(addr);
+    return index_(lin, sub_bank_bits(reduced), reduced >> hash_shift_);
+  }
+  uint32_t channel_of(uint64_t addr) const { return partition_of(addr) >> sub_shift_; }
+  // decode(addr).local alone (one per L2 access).
+  uint64_t local_of(uint64_t addr) const { return squeeze(split(addr).second); }
   // Bank, row and column of a partition-local address of sub-partition `sub`.
   DramCoord dram(uint64_t local, uint32_t sub) const;
 
@@ -78,10 +84,31 @@ class AddressMap {
   }
   void parse(const std::string& mapping, const MemoryConfig& cfg);
   // Reduced address and linear channel of an address.
-  std::pair<uint32_t, uint64_t> split(uint64_t addr) const;
-  // Bits of the reduced address above the channel that GPGPU-Sim's hashes read.
-  uint64_t hash_bits(uint64_t reduced) const;
-  uint64_t squeeze(uint64_t reduced) const;
+  std::pair<uint32_t, uint64_t> split(uint64_t addr) const {
+    const uint64_t chunk = addr >> chunk_bits_;
+    const uint64_t low = addr & ((uint64_t(1) << chunk_bits_) - 1);
+    const uint32_t lin = pow2_channels_ ? uint32_t(chunk & (n_channels_ - 1)) : uint32_t(chunk % n_channels_);
+    const uint64_t hi = pow2_channels_ ? chunk >> channel_bits_ : chunk / n_channels_;
+    return {lin, (hi << chunk_bits_) | low};
+  }
+  // The bank bits that pick the sub-partition (bank & (subs - 1)), read straight from their
+  // positions in the reduced address.
+  uint32_t sub_bank_bits(uint64_t reduced) const {
+    uint32_t v = 0;
+    for (size_t i = 0; i < sub_bits_.size(); ++i) v |= uint32_t((reduced >> sub_bits_[i]) & 1) << i;
+    return v;
+  }
+  // Bits of the reduced address above the channel that GPGPU-Sim's hashes read: addr >> (N + log2
+  // channels + log2 subs), i.e. the reduced address past the chunk and the sub-partition bit count
+  // (whether or not the bank bits lie there).
+  uint64_t hash_bits(uint64_t reduced) const { return reduced >> hash_shift_; }
+  uint64_t squeeze(uint64_t x) const {
+    for (size_t i = sub_bits_.size(); i-- > 0;) {
+      const uint32_t p = sub_bits_[i];
+      x = (x & ((uint64_t(1) << p) - 1)) | ((x >> (p + 1)) << p);
+    }
+    return x;
+  }
   uint64_t unsqueeze(uint64_t local, uint32_t sub) const;
 
   uint32_t n_channels_, n_sub_, indexing_;
@@ -91,6 +118,12 @@ class AddressMap {
   std::vector<uint32_t> sub_bits_;  // reduced-address positions of the sub-partition bank bits, ascending
   bool pow2_channels_;
   uint32_t channel_bits_;
+  // Precomputed from the configuration (decode is on every request's path):
+  uint32_t sub_shift_ = 0;   // log2(sub_partitions)
+  uint32_t hash_shift_ = 0;  // chunk_bits + log2(sub_partitions): where hash_bits() starts
+  // Every squeezed bit lies below hash_shift_, so the hash of an unsqueezed local address does not
+  // depend on the sub-partition bits put back (dram() then needs one candidate, not one per sub).
+  bool hash_above_sub_bits_ = false;
   PartitionIndex index_;
 };
 

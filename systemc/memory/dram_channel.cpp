@@ -29,8 +29,10 @@ DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_
   if (access_bytes_ == 0) throw std::invalid_argument("DRAM access size (bus width x chips x burst length) is 0");
   burst_cycles_ = dram_burst_cycles(cfg);
   banks_.resize(cfg.timing.nbk);
+  hit_lists_.resize(size_t(cfg.timing.nbk) * kHitClasses);
   last_col_group_.assign(std::max<uint32_t>(1, cfg.timing.nbkgrp), -(1 << 30));
   bank_seen_.resize(cfg.timing.nbk);
+  for (uint32_t b = 0; b < cfg.timing.nbk; ++b) bank_group_.push_back(uint32_t(group_of(b)));
   open_row_hits_.resize(cfg.timing.nbk);
   queue_.reserve(cfg.sched_queue);
   returns_.resize(cfg.sub_partitions);
@@ -45,6 +47,17 @@ void DramChannel::push(const DramRequest& r) {
   const uint32_t bytes = uint32_t(sector_count(r.sectors)) * 32;
   p.bursts_left = uint16_t(std::max<uint32_t>(1, (bytes + access_bytes_ - 1) / access_bytes_));
   p.arrival = uint64_t(now_);
+  p.seq = next_seq_++;
+  Bank& b = banks_[p.bank];
+  if (b.queued++ == 0) {
+    b.oldest_seq = p.seq;
+    b.oldest_row = p.row;
+    b.oldest_kernel = r.kernel;
+  }
+  if (b.open_row == int64_t(p.row)) {
+    ++b.hits;
+    hit_list(p.bank, hit_class(p)).push_back(p.seq);  // the youngest: the order holds
+  }
   queue_.push_back(p);
   row_retry_valid_ = col_retry_valid_ = false;
   ledger_.charge_to(r.kernel, ctr_);
@@ -94,8 +107,11 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   const DramTiming& tm = cfg_.timing;
   Pending& p = queue_[i];
   Bank& b = banks_[p.bank];
-  row_retry_valid_ = col_retry_valid_ = false;
+  // Raising a bank's ready_pre only delays what a fruitless row scan waited on, so its retry
+  // cycle stays a safe (early) bound; what else a column command changes is handled at the end.
+  col_retry_valid_ = false;
   ledger_.charge_to(p.req.kernel, ctr_);
+  const uint32_t cls_before = hit_class(p);
   if (!p.started) {
     p.started = true;
     if (p.opened_row)
@@ -108,7 +124,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   bus_free_ = data_end;
   ctr_.data_cycles += burst_cycles_;
   last_col_ = t;
-  last_col_group_[group_of(p.bank)] = t;
+  last_col_group_[bank_group_[p.bank]] = t;
   if (p.req.write) {
     b.ready_pre = std::max(b.ready_pre, data_end + int64_t(tm.tWR));
     write_data_end_ = data_end;
@@ -117,7 +133,11 @@ void DramChannel::issue_column(size_t i, int64_t t) {
     b.ready_pre = std::max(b.ready_pre, t + int64_t(tm.tRTPL));
     ++ctr_.n_rd;
   }
-  if (--p.bursts_left > 0) return;
+  if (--p.bursts_left > 0) {
+    move_hit(p, cls_before);
+    return;
+  }
+  const bool listed = drop_hit(p, cls_before);
   const uint64_t bytes = uint64_t(sector_count(p.req.sectors)) * 32;
   if (p.req.write) {
     ctr_.bytes_written += bytes;
@@ -127,57 +147,17 @@ void DramChannel::issue_column(size_t i, int64_t t) {
     ctr_.read_latency_sum += ready - p.arrival;
     ctr_.bytes_read += bytes;
   }
+  // A column command needs the row open, so the finished request was one of its bank's hits.
+  // The row scan's outcome changes only when the bank's last hit leaves (FR-FCFS may then close
+  // the row) or, under FCFS, when the bank's oldest request changes.
+  const uint64_t seq = p.seq;
+  const uint32_t bank = p.bank;
   queue_.erase(queue_.begin() + std::ptrdiff_t(i));
-}
-
-bool DramChannel::try_row_command(int64_t t) {
-  if (row_retry_valid_ && t < row_retry_at_) return false;  // nothing changed since a fruitless scan
-  row_retry_valid_ = false;
-  int64_t retry_at = INT64_MAX;  // earliest cycle a timing that blocked a command below passes
-  const DramTiming& tm = cfg_.timing;
-  if (frfcfs_) {
-    std::fill(open_row_hits_.begin(), open_row_hits_.end(), 0);
-    for (const Pending& p : queue_)
-      if (banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
-  } else {
-    std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
-  }
-  for (Pending& p : queue_) {
-    if (!frfcfs_) {
-      if (bank_seen_[p.bank]) continue;  // FCFS: only the oldest request of a bank moves
-      bank_seen_[p.bank] = 1;
-    }
-    Bank& b = banks_[p.bank];
-    if (b.open_row == int64_t(p.row)) continue;  // waiting for column timing
-    if (b.open_row >= 0) {
-      if (frfcfs_ && open_row_hits_[p.bank] > 0) continue;  // keep the row open for its hits
-      if (t < b.ready_pre) {
-        retry_at = std::min(retry_at, b.ready_pre);
-        continue;
-      }
-      b.open_row = -1;
-      b.ready_act = std::max(b.ready_act, t + int64_t(tm.tRP));
-      ledger_.charge_to(p.req.kernel, ctr_);
-      ++ctr_.n_pre;
-      return true;
-    }
-    if (t < b.ready_act || t < last_act_ + int64_t(tm.tRRD)) {
-      retry_at = std::min(retry_at, std::max(b.ready_act, last_act_ + int64_t(tm.tRRD)));
-      continue;
-    }
-    b.open_row = int64_t(p.row);
-    b.ready_col = t + int64_t(tm.tRCD);
-    b.ready_pre = std::max(b.ready_pre, t + int64_t(tm.tRAS));
-    b.ready_act = t + int64_t(tm.tRC);
-    last_act_ = t;
-    p.opened_row = true;
-    ledger_.charge_to(p.req.kernel, ctr_);
-    ++ctr_.n_act;
-    return true;
-  }
-  row_retry_valid_ = shortcuts_;
-  row_retry_at_ = retry_at;
-  return false;
+  --b.queued;
+  --b.hits;
+  if (!listed) rebuild_hits(bank);
+  if (b.oldest_seq == seq) forget_oldest(bank);
+  if (b.hits == 0 || !frfcfs_) row_retry_valid_ = false;
 }
 
 void DramChannel::tick(uint64_t dram_cycle) {
@@ -211,28 +191,7 @@ void DramChannel::tick(uint64_t dram_cycle) {
   const int64_t max_lat = std::max(cfg_.timing.CL, cfg_.timing.WL);
   const bool col_possible = t >= last_col_ + int64_t(cfg_.timing.tCCD) && t + max_lat >= bus_free_ &&
                             !(col_retry_valid_ && t < col_retry_at_);
-  if (col_possible) {
-    if (!frfcfs_) std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
-    int64_t retry_at = INT64_MAX;
-    for (size_t i = 0; i < queue_.size(); ++i) {
-      const Pending& p = queue_[i];
-      if (!frfcfs_) {
-        if (bank_seen_[p.bank]) continue;
-        bank_seen_[p.bank] = 1;
-      }
-      if (banks_[p.bank].open_row != int64_t(p.row)) continue;
-      if (column_ok(p, t)) {
-        issue_column(i, t);
-        col = true;
-        break;
-      }
-      retry_at = std::min(retry_at, column_ready_at(p));
-    }
-    if (!col) {
-      col_retry_valid_ = shortcuts_;
-      col_retry_at_ = retry_at;
-    }
-  }
+  if (col_possible) col = try_column_command(t);
   bool row = false;
   if (!col || cfg_.dual_bus_interface) row = try_row_command(t);
   if (row) col_retry_valid_ = false;  // a bank opened or closed a row

@@ -92,8 +92,9 @@ class DramChannel {
     uint64_t data_cycles = 0, read_latency_sum = 0, bytes_read = 0, bytes_written = 0;
   };
   const Counters& counters() const { return ctr_; }
-  // Off: scan the queue for a column and a row command on every tick, as before the shortcuts
-  // (tests compare).
+  // Off: scan the queue for a column and a row command on every tick, and choose the row command
+  // by the plain scan of the whole queue (try_row_command_by_scan), as before the shortcuts (tests
+  // compare).
   void set_scan_shortcuts(bool on) {
     shortcuts_ = on;
     row_retry_valid_ = col_retry_valid_ = false;
@@ -114,10 +115,17 @@ class DramChannel {
     bool started = false;     // first column command issued
     bool opened_row = false;  // this request's ACT opened the row (a row miss)
     uint64_t arrival = 0;
+    uint64_t seq = 0;         // push order (age): unique, increasing
   };
   struct Bank {
     int64_t open_row = -1;
     int64_t ready_act = 0, ready_col = 0, ready_pre = 0;
+    // Kept as requests come and go, so choosing a row command costs one look per bank instead of
+    // two passes over the queue: the queued requests of this bank, how many of them hit its open
+    // row, and its oldest queued request (seq, row, kernel).
+    uint32_t queued = 0, hits = 0;
+    uint64_t oldest_seq = 0;
+    uint32_t oldest_row = 0, oldest_kernel = 0;
   };
   struct InFlight {
     DramReturn ret;
@@ -139,7 +147,30 @@ class DramChannel {
   // freed return slot helps).
   int64_t column_ready_at(const Pending& p) const;
   void issue_column(size_t i, int64_t t);
+  // The oldest request (FCFS: oldest of its bank) whose column command can issue at t gets it
+  // (dram_column_commands.cpp).
+  bool try_column_command(int64_t t);
+  bool try_column_command_by_scan(int64_t t);
+  // Row hits by bank and class, for try_column_command(): every queued request whose bank has
+  // its row open, as seqs in age order, in one list per bank and class (hit_class()). Requests of
+  // one bank and class meet the same column timing, so each list is served from its front.
+  static constexpr uint32_t kHitClasses = 3;  // write; started read; read that needs a return slot
+  static uint32_t hit_class(const Pending& p) { return p.req.write ? 0 : p.started ? 1 : 2; }
+  RingBuffer<uint64_t>& hit_list(uint32_t bank, uint32_t cls) { return hit_lists_[bank * kHitClasses + cls]; }
+  void rebuild_hits(uint32_t bank);                // from the queue (after an ACT)
+  // p leaves its list of class cls (finished): false when it was not the list's front (only FCFS
+  // or the plain walk may pick such a request), and then the caller rebuilds the bank's lists.
+  bool drop_hit(const Pending& p, uint32_t cls);
+  void move_hit(const Pending& p, uint32_t cls);    // p left class cls and stays queued
+  // One row command (PRE or ACT) if one can issue at t (dram_row_commands.cpp). With the shortcuts
+  // from the per-bank state; without them by the plain scan of the queue (same choice).
   bool try_row_command(int64_t t);
+  bool try_row_command_by_scan(int64_t t);
+  // The per-bank bookkeeping around a row command or a finished request.
+  // `by`: the request whose row opens (its row, seq and kernel are read).
+  void activate(Bank& b, uint32_t bank, const Pending& by, int64_t t);
+  void precharge(Bank& b, uint32_t kernel, int64_t t);
+  void forget_oldest(uint32_t bank);
 
   MemoryConfig cfg_;
   const AddressMap& map_;
@@ -150,9 +181,12 @@ class DramChannel {
   uint64_t last_tick_ = 0;                // DRAM cycle of the last tick (idle cycles skipped since count at the next)
   std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
   std::vector<Bank> banks_;
+  std::vector<RingBuffer<uint64_t>> hit_lists_;  // banks x kHitClasses (see hit_list())
   std::vector<int64_t> last_col_group_;
   std::vector<uint8_t> bank_seen_;        // scratch: FCFS per-bank order
-  std::vector<uint16_t> open_row_hits_;   // scratch: queued requests hitting each open row
+  std::vector<uint32_t> bank_group_;      // group_of(bank), precomputed
+  std::vector<uint16_t> open_row_hits_;   // scratch of try_row_command_by_scan
+  uint64_t next_seq_ = 0;
   int64_t last_col_ = -(1 << 30), last_act_ = -(1 << 30), bus_free_ = 0, write_data_end_ = -(1 << 30);
   RingBuffer<InFlight> pipeline_;         // ordered by ready cycle
   uint32_t pipeline_cycles_ = 0;          // fixed latency added to every read, DRAM cycles

@@ -54,14 +54,14 @@ uint64_t L2Slice::delay_cycles(const sc_core::sc_time& d) const {
 
 void L2Slice::complete(tlm::tlm_generic_payload* p, uint64_t now) {
   GpuExtension& e = gpu_ext(*p);
-  if (e.kind == MemAccessKind::Atomic) cache_.mark_dirty(map_.decode(p->get_address()).local, e.sector_mask);
+  if (e.kind == MemAccessKind::Atomic) cache_.mark_dirty(map_.local_of(p->get_address()), e.sector_mask);
   resp_.push_back(Timed{p, now + 1});
 }
 
 // One cache access for the request at the head of the ROP queue; false = retry next cycle.
 bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   GpuExtension& e = gpu_ext(*p);
-  const uint64_t local = map_.decode(p->get_address()).local;
+  const uint64_t local = map_.local_of(p->get_address());
   ledger_.charge_to(e.kernel, ctr_);
   if (e.kind == MemAccessKind::MemcpyHtoD) {
     cache_.install(local, e.sector_mask, false, e.kernel);

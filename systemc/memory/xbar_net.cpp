@@ -15,10 +15,12 @@ XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32
   in_flits_.assign(n_in, 0);
   out_flits_.assign(n_out, 0);
   in_busy_.assign(n_in, 0);
+  in_wait_.assign(n_in, 0);
   out_busy_.assign(n_out, 0);
   rr_.assign(n_out, 0);
   words_ = (n_in + 63) / 64;
   req_bits_.assign(size_t(n_out) * words_, 0);
+  req_count_.assign(n_out, 0);
   touched_.reserve(n_out);
   offer_.assign(n_in, 0);
   in_set_ = BitSet(n_in);
@@ -29,6 +31,7 @@ void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, ui
   in_q_[in].push_back(Packet{p, dest, flits, ready});
   in_set_.set(in);
   in_flits_[in] += flits;
+  in_wait_[in] = 0;  // the new packet may be one it can offer
   ++in_packets_;
 }
 
@@ -45,7 +48,7 @@ void XbarNet::arbitrate(uint64_t cycle) {
   const uint32_t n_in = uint32_t(in_q_.size());
   // Inputs with packets, in input order (in_set_ changes only after this walk).
   in_set_.for_each([&](uint32_t i) {
-    if (in_busy_[i] > cycle) return;
+    if (in_busy_[i] > cycle || in_wait_[i] > cycle) return;
     // The input offers its oldest packet that can move: a packet whose output is busy or full does
     // not block packets behind it for other outputs (virtual output queues, kLookahead deep);
     // packets for one output never overtake each other.
@@ -54,26 +57,34 @@ void XbarNet::arbitrate(uint64_t cycle) {
     uint32_t dest = UINT32_MAX;
     size_t pos = 0;
     uint32_t n_blocked = 0;
+    uint64_t wake = UINT64_MAX;  // input sleep: when a look may find something
+    bool full = false;
     for (size_t k = 0; k < depth && dest == UINT32_MAX; ++k) {
       const Packet& h = q[k];
-      if (h.ready > cycle) break;  // later packets arrived later still
+      if (h.ready > cycle) {  // later packets arrived later still
+        wake = std::min(wake, h.ready);
+        break;
+      }
       bool behind_blocked = false;
       for (uint32_t b = 0; b < n_blocked; ++b) behind_blocked = behind_blocked || blocked_[b] == h.dest;
-      if (!behind_blocked && out_busy_[h.dest] <= cycle &&
-          (out_flits_[h.dest] == 0 || out_flits_[h.dest] + h.flits <= out_cap_)) {
+      if (behind_blocked) continue;
+      const bool has_room = out_flits_[h.dest] == 0 || out_flits_[h.dest] + h.flits <= out_cap_;
+      if (out_busy_[h.dest] <= cycle && has_room) {
         dest = h.dest;
         pos = k;
-      } else if (!behind_blocked && n_blocked < kLookahead) {
-        blocked_[n_blocked++] = h.dest;
+      } else {
+        full = full || !has_room;
+        wake = std::min(wake, out_busy_[h.dest]);
+        if (n_blocked < kLookahead) blocked_[n_blocked++] = h.dest;
       }
     }
-    if (dest == UINT32_MAX) return;
+    if (dest == UINT32_MAX) {
+      if (sleep_ && !full) in_wait_[i] = wake;
+      return;
+    }
     offer_[i] = uint32_t(pos);
-    uint64_t* bits = &req_bits_[size_t(dest) * words_];
-    bool first = true;
-    for (uint32_t w = 0; w < words_; ++w) first = first && bits[w] == 0;
-    if (first) touched_.push_back(dest);
-    bits[i / 64] |= uint64_t(1) << (i % 64);
+    if (req_count_[dest]++ == 0) touched_.push_back(dest);
+    req_bits_[size_t(dest) * words_ + i / 64] |= uint64_t(1) << (i % 64);
   });
   for (uint32_t d : touched_) {
     uint64_t* bits = &req_bits_[size_t(d) * words_];
@@ -88,8 +99,8 @@ void XbarNet::arbitrate(uint64_t cycle) {
     };
     uint32_t winner = first_from(rr_[d]);
     if (winner >= n_in) winner = first_from(0);
-    uint32_t candidates = 0;
-    for (uint32_t w = 0; w < words_; ++w) candidates += uint32_t(__builtin_popcountll(bits[w]));
+    const uint32_t candidates = req_count_[d];
+    req_count_[d] = 0;
     for (uint32_t w = 0; w < words_; ++w) bits[w] = 0;
     conflicts_ += candidates - 1;
     rr_[d] = (winner + 1) % n_in;

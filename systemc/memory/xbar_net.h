@@ -10,6 +10,7 @@
 // holds that input and that output for `flits` cycles (1 flit per cycle per port) and reaches
 // the output buffer `latency + flits - 1` cycles after the grant. Space in the output buffer is
 // taken at grant time, so nothing is ever dropped: a full output simply stops being granted.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,12 @@ class XbarNet {
 
   // Grants for this cycle.
   void arbitrate(uint64_t cycle);
+  // Off: every input with packets looks for one to offer on every cycle, as before input sleep
+  // (tests compare).
+  void set_input_sleep(bool on) {
+    sleep_ = on;
+    std::fill(in_wait_.begin(), in_wait_.end(), 0);
+  }
 
   // Head of an output buffer if it has arrived by `cycle`.
   tlm::tlm_generic_payload* output(uint32_t out, uint64_t cycle) const {
@@ -58,8 +65,15 @@ class XbarNet {
   std::vector<RingBuffer<Packet>> in_q_, out_q_;
   std::vector<uint32_t> in_flits_, out_flits_;
   std::vector<uint64_t> in_busy_, out_busy_;  // first cycle the port is free again
+  // Input sleep: an input that found no packet to offer looks again only at the first cycle one
+  // of the outputs it waited on is free or its first waiting packet arrives (a grant only makes
+  // an output busy longer), or when a packet joins it. Not when an output was full: that ends
+  // at a pop, not at a known cycle.
+  std::vector<uint64_t> in_wait_;
+  bool sleep_ = true;
   std::vector<uint32_t> rr_;                  // per output: input to consider first
   std::vector<uint64_t> req_bits_;            // per output: bit set of requesting inputs (scratch)
+  std::vector<uint32_t> req_count_;           // per output: how many inputs request it (scratch)
   std::vector<uint32_t> touched_;             // outputs with requests this cycle (scratch)
   static constexpr size_t kLookahead = 8;     // packets an input looks at to find one that can move
   std::vector<uint32_t> offer_;               // per input: queue position of the offered packet (scratch)

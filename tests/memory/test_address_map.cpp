@@ -114,6 +114,10 @@ void expect_bijection(const AddressMap& m, uint64_t lines) {
     const uint64_t a = l * 128;
     const DecodedAddress d = m.decode(a);
     EXPECT_TRUE(seen.insert({d.partition, d.local}).second) << "collision at " << a;
+    // The single-field shortcuts agree with the full decode.
+    EXPECT_EQ(m.partition_of(a + 40), d.partition);
+    EXPECT_EQ(m.channel_of(a), d.channel);
+    EXPECT_EQ(m.local_of(a + 40), d.local + 40);
     EXPECT_EQ(d.local % 128, 0u);
     // All bytes of a sector (and of the line) in one partition and bank.
     const DecodedAddress e = m.decode(a + 127);
@@ -134,6 +138,8 @@ TEST(memory_address_map, EverySchemeIsABijection) {
   expect_bijection(AddressMap(mem(16, 2)), 1 << 14);
   expect_bijection(AddressMap(mem(6, 0)), 1 << 14);
   expect_bijection(AddressMap(mem(32, 2, kQv100)), 1 << 14);
+  // The sub-partition bank bit above the hashed bits: dram() tries each candidate.
+  expect_bijection(AddressMap(mem(32, 2, "dramid@8;RRRRRRRRRRRRRRRRBBBBCCCCCCCCCCC")), 1 << 14);
 }
 
 TEST(memory_address_map, ParsesGpgpuSimMappingString) {

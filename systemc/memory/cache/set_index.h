@@ -36,8 +36,10 @@ class Gf2PolyHash {
 
   uint32_t degree() const { return degree_; }
   uint32_t operator()(uint64_t x) const {
+    // Linear: the XOR of each byte's residue. Zero bytes add nothing, so the loop stops at the
+    // highest non-zero one (addresses and hashed fields rarely fill all eight bytes).
     uint32_t r = 0;
-    for (int b = 0; b < 8; ++b) r ^= table_[b][(x >> (8 * b)) & 0xff];
+    for (int b = 0; x != 0; ++b, x >>= 8) r ^= table_[b][x & 0xff];
     return r;
   }
 
