@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "kernel/input_error.h"
+#include "kernel/prefetching_source.h"
 #include "systemc/blocks/kit/block_decl.h"
 #include "workloads/generated_kernel.h"
 #include "workloads/workload.h"
@@ -44,6 +45,9 @@ Application application_from_trace(const std::string& path, const TraceReadOptio
 
 namespace {
 
+// Thread blocks generated ahead of the simulation (as TraceReadOptions::prefetch_blocks for traces).
+constexpr size_t kGeneratedPrefetchBlocks = 4;
+
 std::unique_ptr<KernelSource> with_lane_values(std::unique_ptr<KernelSource> k, bool lane_values) {
   if (auto* g = dynamic_cast<wl::GeneratedKernel*>(k.get())) g->set_stream_options(wl::StreamOptions{lane_values});
   return k;
@@ -73,10 +77,17 @@ Application application_from_workload(const std::string& spec, bool lane_values)
     // open; a later open (a repeated application, AppOptions::repeat) generates it afresh, which
     // gives the same blocks (generators are deterministic).
     auto holder = std::make_shared<std::unique_ptr<KernelSource>>(with_lane_values(std::move(src), lane_values));
+    // Blocks are generated on a second host thread, ahead of the dispatcher (PrefetchingSource:
+    // the same blocks; generators are pure functions of the block index over constant data).
     k.open = [holder, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
-      if (*holder) return std::move(*holder);
-      GeneratedApp again = generate_workload(spec);
-      return with_lane_values(std::move(again.kernels.at(i)), lane_values);
+      std::unique_ptr<KernelSource> source;
+      if (*holder) {
+        source = std::move(*holder);
+      } else {
+        GeneratedApp again = generate_workload(spec);
+        source = with_lane_values(std::move(again.kernels.at(i)), lane_values);
+      }
+      return std::make_unique<PrefetchingSource>(std::move(source), kGeneratedPrefetchBlocks);
     };
     app.kernels.push_back(std::move(k));
   }
