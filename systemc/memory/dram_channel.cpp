@@ -30,6 +30,8 @@ DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_
   burst_cycles_ = dram_burst_cycles(cfg);
   banks_.resize(cfg.timing.nbk);
   hit_lists_.resize(size_t(cfg.timing.nbk) * kHitClasses);
+  queued_banks_ = BitSet(cfg.timing.nbk);
+  hit_banks_ = BitSet(cfg.timing.nbk);
   last_col_group_.assign(std::max<uint32_t>(1, cfg.timing.nbkgrp), -(1 << 30));
   bank_seen_.resize(cfg.timing.nbk);
   for (uint32_t b = 0; b < cfg.timing.nbk; ++b) bank_group_.push_back(uint32_t(group_of(b)));
@@ -58,6 +60,7 @@ void DramChannel::push(const DramRequest& r) {
     ++b.hits;
     hit_list(p.bank, hit_class(p)).push_back(p.seq);  // the youngest: the order holds
   }
+  note_bank(p.bank);
   queue_.push_back(p);
   row_retry_valid_ = col_retry_valid_ = false;
   ledger_.charge_to(r.kernel, ctr_);
@@ -156,6 +159,7 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   --b.queued;
   --b.hits;
   if (!listed) rebuild_hits(bank);
+  note_bank(bank);
   if (b.oldest_seq == seq) forget_oldest(bank);
   if (b.hits == 0 || !frfcfs_) row_retry_valid_ = false;
 }

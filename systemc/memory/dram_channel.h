@@ -34,6 +34,7 @@
 #include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/address_map.h"
+#include "systemc/memory/bit_set.h"
 #include "systemc/memory/ring_buffer.h"
 
 namespace gpucosim {
@@ -182,6 +183,13 @@ class DramChannel {
   std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
   std::vector<Bank> banks_;
   std::vector<RingBuffer<uint64_t>> hit_lists_;  // banks x kHitClasses (see hit_list())
+  // The banks with queued requests and with row hits, so the per-bank choices visit only those.
+  BitSet queued_banks_, hit_banks_;
+  void note_bank(uint32_t bank) {
+    const Bank& b = banks_[bank];
+    if (b.queued) queued_banks_.set(bank); else queued_banks_.clear(bank);
+    if (b.hits) hit_banks_.set(bank); else hit_banks_.clear(bank);
+  }
   std::vector<int64_t> last_col_group_;
   std::vector<uint8_t> bank_seen_;        // scratch: FCFS per-bank order
   std::vector<uint32_t> bank_group_;      // group_of(bank), precomputed
