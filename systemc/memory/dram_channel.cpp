@@ -36,7 +36,7 @@ DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_
   bank_seen_.resize(cfg.timing.nbk);
   for (uint32_t b = 0; b < cfg.timing.nbk; ++b) bank_group_.push_back(uint32_t(group_of(b)));
   open_row_hits_.resize(cfg.timing.nbk);
-  queue_.reserve(cfg.sched_queue);
+  queue_.reserve(cfg.sched_queue + kCompactAfter);
   returns_.resize(cfg.sub_partitions);
 }
 
@@ -155,7 +155,12 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   // the row) or, under FCFS, when the bank's oldest request changes.
   const uint64_t seq = p.seq;
   const uint32_t bank = p.bank;
-  queue_.erase(queue_.begin() + std::ptrdiff_t(i));
+  p.bank = kGone;
+  if (++gone_ >= kCompactAfter) {
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Pending& q) { return q.bank == kGone; }),
+                 queue_.end());
+    gone_ = 0;
+  }
   --b.queued;
   --b.hits;
   if (!listed) rebuild_hits(bank);
@@ -182,7 +187,7 @@ void DramChannel::tick(uint64_t dram_cycle) {
     ++returns_waiting_;
     pipeline_.pop_front();
   }
-  if (queue_.empty()) {
+  if (queued() == 0) {
     if (!pipeline_.empty()) ++ctr_.n_activity;
     ++ctr_.n_nop;
     return;

@@ -66,7 +66,7 @@ class DramChannel {
   // pipeline_cycles: the fixed latency outside the banks, in DRAM cycles (dram_pipeline_cycles()).
   DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id, uint32_t pipeline_cycles);
 
-  bool can_accept() const { return queue_.size() < cfg_.sched_queue; }
+  bool can_accept() const { return queued() < cfg_.sched_queue; }
   // Enqueue at the current DRAM cycle (the last tick's).
   void push(const DramRequest& r);
 
@@ -76,10 +76,10 @@ class DramChannel {
   const DramReturn& front_return(uint32_t sub) const { return returns_[sub].front(); }
   void pop_return(uint32_t sub);
 
-  bool idle() const { return queue_.empty() && pipeline_.empty() && returns_waiting_ == 0; }
+  bool idle() const { return queued() == 0 && pipeline_.empty() && returns_waiting_ == 0; }
   // Queue occupancies, for deadlock reports.
   std::string describe() const {
-    return "scheduler queue " + std::to_string(queue_.size()) + ", in the pipeline " +
+    return "scheduler queue " + std::to_string(queued()) + ", in the pipeline " +
            std::to_string(pipeline_.size()) + ", returns waiting " + std::to_string(returns_waiting_);
   }
   uint32_t id() const { return id_; }
@@ -180,7 +180,14 @@ class DramChannel {
   bool frfcfs_;
   int64_t now_ = 0;
   uint64_t last_tick_ = 0;                // DRAM cycle of the last tick (idle cycles skipped since count at the next)
-  std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
+  // Age order (index 0 oldest): at most sched_queue requests plus finished ones not yet removed.
+  // A finished request is marked gone (bank = kGone) and the queue compacted once kCompactAfter
+  // have gathered, instead of erasing each from the middle (a 64-byte entry moves per younger
+  // request). Loops that index banks_ by a request's bank skip gone entries.
+  std::vector<Pending> queue_;
+  static constexpr uint32_t kGone = UINT32_MAX, kCompactAfter = 16;
+  uint32_t gone_ = 0;
+  size_t queued() const { return queue_.size() - gone_; }
   std::vector<Bank> banks_;
   std::vector<RingBuffer<uint64_t>> hit_lists_;  // banks x kHitClasses (see hit_list())
   // The banks with queued requests and with row hits, so the per-bank choices visit only those.

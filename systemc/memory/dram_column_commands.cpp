@@ -89,6 +89,7 @@ bool DramChannel::try_column_command_by_scan(int64_t t) {
   int64_t retry_at = INT64_MAX;
   for (size_t i = 0; i < queue_.size(); ++i) {
     const Pending& p = queue_[i];
+    if (p.bank == kGone) continue;
     if (!frfcfs_) {
       if (bank_seen_[p.bank]) continue;
       bank_seen_[p.bank] = 1;

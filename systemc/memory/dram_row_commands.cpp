@@ -111,11 +111,12 @@ bool DramChannel::try_row_command_by_scan(int64_t t) {
   if (frfcfs_) {
     std::fill(open_row_hits_.begin(), open_row_hits_.end(), 0);
     for (const Pending& p : queue_)
-      if (banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
+      if (p.bank != kGone && banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
   } else {
     std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
   }
   for (Pending& p : queue_) {
+    if (p.bank == kGone) continue;
     if (!frfcfs_) {
       if (bank_seen_[p.bank]) continue;  // FCFS: only the oldest request of a bank moves
       bank_seen_[p.bank] = 1;
