@@ -15,6 +15,11 @@ size_t LineCursor::fields_left() const {
   return n;
 }
 
+bool LineCursor::hex_fits(const char* b, const char* e) {
+  while (b != e && *b == '0') ++b;
+  return e - b <= 16;
+}
+
 bool LineCursor::checked_value(const char* b, const char* e, uint64_t max, uint64_t& v) {
   v = 0;
   for (; b != e; ++b)

@@ -18,7 +18,7 @@ LineSource::LineSource(std::string name, std::unique_ptr<ByteSource> bytes)
     : name_(std::move(name)), bytes_(std::move(bytes)) {
   uint64_t hint = bytes_->size_hint();
   cap_ = hint == 0 || hint >= kBuffer ? kBuffer : std::max<size_t>(kMinBuffer, size_t(hint) + 1);
-  buf_.reset(new char[cap_]);
+  buf_.reset(new char[cap_ + 1]);
 }
 
 void LineSource::fail(const std::string& what) const { throw InputError(name_, line_no_, what); }
@@ -34,7 +34,7 @@ void LineSource::refill() {
   if (end_ - begin_ > kMaxLine) fail_at(line_no_ + 1, "line longer than 1 MiB (binary data or a missing newline?)");
   if (end_ > cap_ / 2 && cap_ < kBuffer) {  // the hint was low: grow so a partial line always fits
     size_t cap = std::min(kBuffer, cap_ * 2);
-    std::unique_ptr<char[]> bigger(new char[cap]);
+    std::unique_ptr<char[]> bigger(new char[cap + 1]);
     std::memcpy(bigger.get(), buf_.get(), end_);
     buf_ = std::move(bigger);
     cap_ = cap;
@@ -54,36 +54,21 @@ void LineSource::refill() {
   }
 }
 
-bool LineSource::next(std::string_view& line) {
+bool LineSource::next_slow(std::string_view& line) {
   for (;;) {
-    const char* base = buf_.get();
-    if (const void* nl = std::memchr(base + begin_, '\n', end_ - begin_)) {
-      size_t pos = size_t(static_cast<const char*>(nl) - base);
-      size_t len = pos - begin_;
-      if (len > 0 && base[pos - 1] == '\r') --len;
-      line = std::string_view(base + begin_, len);
-      begin_ = pos + 1;
-      ++line_no_;
-      return true;
-    }
     if (eof_) {
       if (begin_ == end_) return false;
       size_t len = end_ - begin_;
-      if (base[end_ - 1] == '\r') --len;
-      line = std::string_view(base + begin_, len);
+      if (buf_[end_ - 1] == '\r') --len;
+      buf_[end_] = '\n';  // the terminator next() promises (the buffer has a byte for it)
+      line = std::string_view(buf_.get() + begin_, len);
       begin_ = end_;
       ++line_no_;
       return true;
     }
     refill();
+    if (take_line(line)) return true;
   }
-}
-
-bool LineSource::next_nonblank(std::string_view& line) {
-  while (next(line)) {
-    if (!line.empty() && !trace_text::trim(line).empty()) return true;
-  }
-  return false;
 }
 
 }  // namespace gpucosim

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "kernel/input_error.h"
+#include "kernel/prefetching_source.h"
 #include "trace/byte_stream.h"
 #include "trace/line_source.h"
 #include "trace/text_scan.h"
@@ -109,7 +110,9 @@ std::string resolve_kernel_path(const std::string& list_path, const std::string&
 
 std::unique_ptr<KernelSource> open_kernel_trace(const std::string& path, const TraceReadOptions& opts) {
   auto lines = std::make_unique<LineSource>(path, open_trace_source(path));
-  return std::make_unique<TracegSource>(std::move(lines), opts);
+  auto source = std::make_unique<TracegSource>(std::move(lines), opts);
+  if (opts.prefetch_blocks == 0) return source;
+  return std::make_unique<PrefetchingSource>(std::move(source), opts.prefetch_blocks);
 }
 
 std::unique_ptr<KernelSource> open_kernel_trace_buffer(const std::string& name, std::string data,

@@ -2,6 +2,7 @@
 // Reading Accel-Sim traces: kernelslist.g command lists and kernel-N.traceg(.xz) files.
 // Grammar: ../shared/spec/accel-sim-formats.md §3. Every malformed input raises InputError with
 // "file:line: what was expected".
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -16,6 +17,9 @@ struct TraceReadOptions {
   // Binary version to assume when a trace names one without an opcode map (e.g. 0 or 72).
   // Unset: such a trace is an error.
   std::optional<uint32_t> assume_binary_version;
+  // Thread blocks a second host thread reads ahead of the simulation (PrefetchingSource) when a
+  // trace file is opened; 0 reads on the caller's thread. Either way the blocks are the same.
+  size_t prefetch_blocks = 4;
 };
 
 // Parses a kernelslist.g. Each non-blank line is one of

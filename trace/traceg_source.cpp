@@ -5,6 +5,7 @@
 
 #include "kernel/input_error.h"
 #include "kernel/stream_limits.h"
+#include "trace/line_cursor.h"
 #include "trace/trace_header.h"
 #include "trace/text_scan.h"
 
@@ -32,15 +33,25 @@ uint32_t checked_binary_version(const ParsedHeader& p, const LineSource& ls, con
   return a;
 }
 
-// "key = value" with the given key, value parsed by `parse`; false when the key differs.
+// "key = value" with the given key (which has no '='), value trimmed; false when the key differs.
 bool keyword(std::string_view line, std::string_view key, std::string_view& value) {
+  // Every warp has two such lines, so the spelling writers use, "key = ", is checked first; it
+  // gives what the general split gives (its first '=' follows the key and one space).
+  const size_t n = key.size();
+  if (line.size() > n + 1 && line[n] == ' ' && line[n + 1] == '=' && line.compare(0, n, key) == 0) {
+    value = trim(line.substr(n + 2));
+    return true;
+  }
   std::string_view k;
   return split_key_value(line, k, value) && k == key;
 }
 
-bool looks_like_instruction(std::string_view t) {
-  char c = t[0];
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+// Whether a non-blank line starts like an instruction line (a hex PC or a decimal prefix field).
+// Looks at the first non-space character only, so the hot path does not trim every line.
+bool looks_like_instruction(std::string_view line) {
+  size_t i = 0;
+  while (is_space(line[i])) ++i;  // stops inside the line: it is not blank
+  return line_bytes::kClass[uint8_t(line[i])] < 16;  // a hex digit
 }
 
 }  // namespace
@@ -65,10 +76,9 @@ void TracegSource::read_warp_body(Warp& w, uint64_t insts) {
     if (!ls.next_nonblank(line))
       ls.fail("end of file inside warp " + std::to_string(w.id) + ": expected " + std::to_string(insts) +
               " instruction lines (insts = " + std::to_string(insts) + "), found " + std::to_string(k));
-    std::string_view t = trim(line);
-    if (!looks_like_instruction(t))
+    if (!looks_like_instruction(line))
       ls.fail("warp " + std::to_string(w.id) + " has fewer instruction lines than insts = " + std::to_string(insts) +
-              ": found " + std::to_string(k) + " before '" + std::string(shorten(t)) + "'");
+              ": found " + std::to_string(k) + " before '" + std::string(shorten(trim(line))) + "'");
     parser_->parse(line, ls, w);
   }
 }
@@ -88,9 +98,10 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   }
   begin_pending_ = false;
   const uint64_t begin_line = ls.line_no();
-  const std::string in_tb = " in the thread block started at line " + std::to_string(begin_line);
+  // Built only for an error: a string per block costs an allocation.
+  const auto in_tb = [begin_line] { return " in the thread block started at line " + std::to_string(begin_line); };
 
-  if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'thread block = x,y,z'");
+  if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb() + ": expected 'thread block = x,y,z'");
   if (!keyword(trim(line), "thread block", value) || !parse_triple(value, tb.id.x, tb.id.y, tb.id.z))
     ls.fail("expected 'thread block = x,y,z' after '#BEGIN_TB'");
   const Dim3& g = header_.grid;
@@ -107,11 +118,12 @@ bool TracegSource::next_block(ThreadBlock& tb) {
   uint64_t block_bytes = 0;
 
   const uint32_t max_warps = header_.warps_per_block();
+  tb.warps.reserve(std::min<size_t>(max_warps, 1024));  // a fresh block would regrow per warp
   size_t n_warps = 0;
   int64_t last_id = -1;
   uint64_t last_insts = 0;
   for (;;) {
-    if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb + ": expected 'warp = N' or '#END_TB'");
+    if (!ls.next_nonblank(line)) ls.fail("end of file" + in_tb() + ": expected 'warp = N' or '#END_TB'");
     std::string_view t = trim(line);
     if (t == "#END_TB") {
       // Accel-Sim's post-processor lists a warp that ran nothing as "insts = 0", so every warp of
@@ -156,7 +168,11 @@ bool TracegSource::next_block(ThreadBlock& tb) {
     w.addrs.clear();
     w.values.clear();  // traces carry no lane values
     w.insts.reserve(size_t(std::min<uint64_t>(insts, 4096)));  // a hint only: the count is untrusted
+    // The line count does not say how many lines have addresses; the warp before usually had as
+    // many (the same code), and a guess saves regrowing a fresh block's vector line by line.
+    w.addrs.reserve(std::min(addrs_hint_, w.insts.capacity()));
     read_warp_body(w, insts);
+    addrs_hint_ = w.addrs.size();
     block_bytes += warp_stream_bytes(w.insts.size(), w.addrs.size());
     if (block_bytes > kMaxBlockStreamBytes)
       ls.fail("thread block " + tb.id.str() + "'s instruction streams exceed the bound of " + stream_limit_text());

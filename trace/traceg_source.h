@@ -33,6 +33,7 @@ class TracegSource : public KernelSource {
   std::unique_ptr<InstructionParser> parser_;
   bool begin_pending_ = false;  // the header ended on `#BEGIN_TB`
   uint64_t blocks_read_ = 0;
+  size_t addrs_hint_ = 0;       // lines with addresses in the warp read last
   std::vector<bool> seen_;      // by linear block index; empty when the grid is too large to track
 };
 

@@ -42,15 +42,35 @@ void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm) {
       ratio(get(m, "dram_row_buffer_hits"), get(m, "dram_row_buffer_hits") + get(m, "dram_row_buffer_misses"));
 }
 
+// A counter prints as an integer, a ratio as a double.
+static nlohmann::ordered_json stat_value(double v) {
+  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
+  return v;
+}
+
+// Adds the statistics to object `j` as j.update() would (a key `j` already has keeps its place and
+// takes the new value, the others follow in the map's order), but appends to the object's vector
+// directly: ordered_json's own insertion searches the whole object for each key, which is
+// quadratic in the thousands of keys a large GPU reports.
+static void add_stats(nlohmann::ordered_json& j, const StatsMap& m) {
+  nlohmann::ordered_json::object_t& obj = j.get_ref<nlohmann::ordered_json::object_t&>();
+  const std::set<std::string> before = [&] {
+    std::set<std::string> keys;
+    for (const auto& kv : obj) keys.insert(kv.first);
+    return keys;
+  }();
+  obj.reserve(obj.size() + m.size());
+  for (const auto& [k, v] : m) {
+    if (before.count(k))
+      j[k] = stat_value(v);
+    else
+      obj.emplace_back(k, stat_value(v));
+  }
+}
+
 static nlohmann::ordered_json stats_json(const StatsMap& m) {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  for (const auto& [k, v] : m) {
-    // Counters print as integers, ratios as doubles.
-    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
-      j[k] = int64_t(v);
-    else
-      j[k] = v;
-  }
+  add_stats(j, m);
   return j;
 }
 
@@ -71,7 +91,7 @@ nlohmann::ordered_json to_json(const RunReport& r) {
     j["restore_bytes"] = k.restore_bytes;
     j["sm_preemptions"] = k.sm_preemptions;
     j["preemption_cycles"] = k.preemption_cycles;
-    j.update(stats_json(k.stats));
+    add_stats(j, k.stats);
     out["kernels"].push_back(j);
   }
   out["total"] = stats_json(r.total);

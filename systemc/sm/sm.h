@@ -212,6 +212,9 @@ class Sm : public sc_core::sc_module, private LsuListener {
   void dispatch(uint64_t now);
   void issue(uint64_t now);
   Stall try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_pool, bool second);
+  template <class Attempt>
+  void walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_t gate_wait, Stall& why,
+                          Attempt&& attempt);
   bool mem_path_free(uint32_t sched) const;  // a memory instruction could enter a collector now
   void barrier_arrive(uint32_t w);
   void warp_finished_issue(uint32_t w);

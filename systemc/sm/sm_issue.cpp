@@ -30,6 +30,45 @@ int Sm::stall_rank(Stall s) {
   }
 }
 
+// The walk of one LRR or GTO scheduler, visiting only the warps whose answer is not known from
+// the SM's masks, with the result of visiting every warp in order: a warp on the scoreboard
+// answers kScoreboard, one waiting for the memory path kMem, one held by a gate kExecBusy, one
+// that issued its whole stream kIdle (try_issue's first tests, in its order). The walk keeps the
+// first reason of the highest rank; kScoreboard is the only rank-4 reason and kIdle the only
+// rank-1 one, so among the known answers only the place of the first rank-5 one (kMem or
+// kExecBusy, which tie) can matter, and only when the rank-5 answers differ: then it is found in
+// walk order. Tried warps run in walk order and the walk stops at the first issue, as before, so
+// their side effects (sb_blocked_, mem_ready_) are the same.
+template <class Attempt>
+void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_t gate_wait, Stall& why,
+                            Attempt&& attempt) {
+  const uint64_t members = sch.members();
+  const uint64_t held = (mem_wait | gate_wait) & members;
+  const uint64_t tried = members & issuing_ & ~sb_blocked_ & ~held;
+  if (members & sb_blocked_ & ~held) why = kScoreboard;
+  uint32_t first_tried5 = 64;  // walk index of the first tried warp answering rank 5
+  for (uint64_t m = tried ? sch.walk_mask(tried) : 0; m; m &= m - 1) {
+    const uint32_t k = uint32_t(__builtin_ctzll(m));
+    if (attempt(sch.walk_slot(k))) return;
+    if (first_tried5 == 64 && stall_rank(why) == 5) first_tried5 = k;
+  }
+  if (!held) return;
+  // Every known rank-5 answer is the same unless some held warps wait on the memory path and
+  // others on a gate.
+  const bool mixed = (held & mem_wait) && (held & gate_wait & ~mem_wait);
+  const Stall uniform = (held & mem_wait) ? kMem : kExecBusy;
+  if (stall_rank(why) < 5) {
+    if (!mixed) {
+      why = uniform;
+      return;
+    }
+  } else if (!mixed && uniform == why) {
+    return;
+  }
+  const uint32_t first_held = uint32_t(__builtin_ctzll(sch.walk_mask(held)));
+  if (first_held < first_tried5) why = ((mem_wait >> sch.walk_slot(first_held)) & 1u) ? kMem : kExecBusy;
+}
+
 void Sm::issue(uint64_t now) {
   gates_.refresh(now);  // a gate may answer differently now: forget cached refusals
   for (WarpScheduler& sch : scheds_) {
@@ -49,17 +88,10 @@ void Sm::issue(uint64_t now) {
       n_.stall[mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
       continue;
     }
-    Stall why = kIdle;  // the reason of the warp that came closest to issuing
     bool issued = false;
-    sch.for_each_candidate([&](uint32_t w) {
-      if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_, IssueGates)
-        if (stall_rank(kMem) > stall_rank(why)) why = kMem;
-        return false;
-      }
-      if ((gate_wait >> w) & 1u) {
-        if (stall_rank(kExecBusy) > stall_rank(why)) why = kExecBusy;
-        return false;
-      }
+    Stall why = kIdle;  // the reason of the warp that came closest to issuing
+    // Issues warp w if it can; false (with `why` updated) otherwise.
+    auto attempt = [&](uint32_t w) {
       Pool prev = Pool::None;
       uint32_t k = 0;
       const uint32_t max_issue = std::max(1u, c_.max_issue_per_warp);
@@ -75,7 +107,22 @@ void Sm::issue(uint64_t now) {
       issued = true;
       sch.issued(w);
       return true;
-    });
+    };
+    if (sch.policy() == SchedulerPolicy::TwoLevel) {
+      sch.for_each_candidate([&](uint32_t w) {
+        if ((mem_wait >> w) & 1u) {  // what try_issue would find (see mem_ready_, IssueGates)
+          if (stall_rank(kMem) > stall_rank(why)) why = kMem;
+          return false;
+        }
+        if ((gate_wait >> w) & 1u) {
+          if (stall_rank(kExecBusy) > stall_rank(why)) why = kExecBusy;
+          return false;
+        }
+        return attempt(w);
+      });
+    } else {
+      walk_known_answers(sch, mem_wait, gate_wait, why, attempt);
+    }
     if (issued)
       n_.stall[kIssued] += 1;
     else

@@ -17,6 +17,7 @@ void WarpScheduler::add_warp(uint32_t slot, uint64_t age) {
   auto it = std::upper_bound(warps_.begin(), warps_.end(), age,
                              [](uint64_t a, const Entry& e) { return a < e.age; });
   warps_.insert(it, Entry{slot, age});
+  reindex();
   if (policy_ == SchedulerPolicy::TwoLevel) pending_.push_back(slot);
 }
 
@@ -24,6 +25,7 @@ void WarpScheduler::remove_warp(uint32_t slot) {
   size_t i = index_of(slot);
   if (i == warps_.size()) return;
   warps_.erase(warps_.begin() + long(i));
+  reindex();
   if (last_ == int64_t(slot)) last_ = -1;
   if (policy_ == SchedulerPolicy::LRR && rr_ > i) --rr_;
   if (!warps_.empty()) rr_ %= warps_.size();
@@ -39,11 +41,18 @@ void WarpScheduler::remove_warp(uint32_t slot) {
   if (policy_ == SchedulerPolicy::TwoLevel) rr_ = active_.empty() ? 0 : rr_ % active_.size();
 }
 
+void WarpScheduler::reindex() {
+  members_ = 0;
+  for (size_t i = 0; i < warps_.size(); ++i) {
+    members_ |= uint64_t(1) << warps_[i].slot;
+    pos_of_[warps_[i].slot] = uint8_t(i);
+  }
+}
+
 void WarpScheduler::issued(uint32_t slot) {
   last_ = slot;
   if (policy_ == SchedulerPolicy::LRR) {
-    size_t i = index_of(slot);
-    if (i < warps_.size()) rr_ = (i + 1) % warps_.size();
+    if ((members_ >> slot) & 1u) rr_ = (pos_of_[slot] + 1u) % warps_.size();
   } else if (policy_ == SchedulerPolicy::TwoLevel) {
     auto a = std::find(active_.begin(), active_.end(), slot);
     if (a != active_.end()) rr_ = (size_t(a - active_.begin()) + 1) % active_.size();

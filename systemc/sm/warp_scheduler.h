@@ -7,6 +7,7 @@
 //             a long-latency (memory) dependence is demoted to the pending set and the oldest
 //             pending warp takes its place
 // The scheduler only orders warps; readiness is checked by the SM while it walks the order.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -49,6 +50,43 @@ class WarpScheduler {
       if (f(warps_[(rr_ + k) % n].slot)) return;
   }
 
+  // The scheduler's warps as a mask of SM warp slots.
+  uint64_t members() const { return members_; }
+
+  // The walk of for_each_candidate (LRR and GTO; not two-level) in index space: bit k of the
+  // result is set when the k-th warp the walk would visit is in `slots` (a mask of SM warp slots,
+  // a subset of members()). Lets the SM visit only the warps whose answer it cannot know from
+  // its masks, in the same order, and place the others in that order without visiting them.
+  uint64_t walk_mask(uint64_t slots) const {
+    uint64_t pos = 0;  // the same warps by position in warps_ (oldest first)
+    for (uint64_t m = slots; m; m &= m - 1) pos |= uint64_t(1) << pos_of_[size_t(__builtin_ctzll(m))];
+    const size_t n = warps_.size();
+    if (policy_ == SchedulerPolicy::GTO) {
+      if (last_ < 0) return pos;
+      // last_ first, then the others in position order: positions below it move up by one.
+      const uint32_t p = pos_of_[size_t(last_)];
+      const uint64_t below = pos & ((uint64_t(1) << p) - 1);
+      const uint64_t above = p + 1 < 64 ? pos & (~uint64_t(0) << (p + 1)) : 0;
+      return ((pos >> p) & 1u) | (below << 1) | above;
+    }
+    // LRR: positions rotated so that rr_ comes first.
+    if (rr_ == 0) return pos;
+    const uint64_t all = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+    return ((pos >> rr_) | (pos << (n - rr_))) & all;
+  }
+  // The warp slot the walk visits at index k (k < size()); see walk_mask.
+  uint32_t walk_slot(uint32_t k) const {
+    if (policy_ == SchedulerPolicy::GTO) {
+      if (last_ < 0) return warps_[k].slot;
+      if (k == 0) return uint32_t(last_);
+      const uint32_t p = pos_of_[size_t(last_)];
+      return warps_[k <= p ? k - 1 : k].slot;
+    }
+    size_t i = rr_ + k;
+    if (i >= warps_.size()) i -= warps_.size();
+    return warps_[i].slot;
+  }
+
   // Feedback from the SM: `slot` issued this cycle.
   void issued(uint32_t slot);
   // Two-level: `slot` waits on a memory load; move it out of the active set.
@@ -61,6 +99,7 @@ class WarpScheduler {
   };
   void refill_active();
   size_t index_of(uint32_t slot) const;
+  void reindex();  // pos_of_ and members_ after warps_ changed
 
   uint32_t id_;
   SchedulerPolicy policy_;
@@ -70,6 +109,8 @@ class WarpScheduler {
   size_t rr_ = 0;                  // LRR / two-level: position to start from
   std::vector<uint32_t> active_;   // two-level active set
   std::vector<uint32_t> pending_;  // two-level pending set, FIFO
+  uint64_t members_ = 0;           // slots of warps_
+  std::array<uint8_t, 64> pos_of_{};  // slot -> index in warps_ (valid for members_)
 };
 
 }  // namespace gpucosim

@@ -17,7 +17,7 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
   tags_.assign(size_t(nsets) * assoc, kNoTag);
   states_.assign(size_t(nsets) * assoc, CacheLineState{});
   fp_stride_ = (assoc + 7) / 8 * 8;
-  fp_.assign(size_t(nsets) * fp_stride_, fingerprint(kNoTag));
+  fp_.assign(size_t(nsets) * fp_stride_ + 8, fingerprint(kNoTag));  // + 8: see find()
   empty_words_ = (assoc + 63) / 64;
   empty_.assign(size_t(nsets) * empty_words_, 0);
   for (uint32_t s = 0; s < nsets; ++s)
@@ -33,21 +33,26 @@ int TagArray::find(uint32_t set, uint64_t line) const {
   const uint16_t* f = &fp_[size_t(set) * fp_stride_];
   const uint64_t* t = &tags_[size_t(set) * assoc_];
   const uint16_t want = fingerprint(line);
-  for (uint32_t base = 0; base < assoc_; base += 8) {
 #if defined(__SSE2__)
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base));
-    // Two mask bits per 16-bit lane: keep the even ones.
-    uint32_t m = uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi16(v, _mm_set1_epi16(short(want))))) & 0x5555u;
-#else
-    uint32_t m = 0;
-    for (uint32_t k = 0; k < 8; ++k) m |= uint32_t(f[base + k] == want) << (2 * k);
-#endif
-    if (assoc_ - base < 8) m &= (1u << (2 * (assoc_ - base))) - 1;  // the padding of the last group
+  // 16 ways per step: two 8-way compares packed into one byte mask (a match is 0xFFFF, which
+  // packs to 0xFF), one test and branch instead of two. fp_stride_ pads a set to a multiple of 8
+  // ways, so a step may read 8 fingerprints past the set (the next set's, or 8 spare entries at
+  // the end of fp_): masked off by the way count.
+  const __m128i key = _mm_set1_epi16(short(want));
+  for (uint32_t base = 0; base < assoc_; base += 16) {
+    const __m128i lo = _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base)), key);
+    const __m128i hi = _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base + 8)), key);
+    uint32_t m = uint32_t(_mm_movemask_epi8(_mm_packs_epi16(lo, hi)));
+    if (assoc_ - base < 16) m &= (1u << (assoc_ - base)) - 1;
     for (; m; m &= m - 1) {
-      const uint32_t w = base + uint32_t(__builtin_ctz(m)) / 2;
+      const uint32_t w = base + uint32_t(__builtin_ctz(m));
       if (t[w] == line) return int(w);
     }
   }
+#else
+  for (uint32_t w = 0; w < assoc_; ++w)
+    if (f[w] == want && t[w] == line) return int(w);
+#endif
   return -1;
 }
 

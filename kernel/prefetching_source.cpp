@@ -1,0 +1,82 @@
+#include "kernel/prefetching_source.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace gpucosim {
+
+PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth)
+    : inner_(std::move(inner)),
+      depth_(depth),
+      header_(inner_->header()),
+      table_(inner_->opcodes().binary_version()) {
+  if (depth_ == 0) throw std::invalid_argument("PrefetchingSource: depth must be at least 1");
+  // Opcodes the inner source met while reading its header (none today, but keep the indices).
+  const OpcodeTable& t = inner_->opcodes();
+  for (size_t i = 0; i < t.size(); ++i) table_.intern(t[uint16_t(i)].text);
+}
+
+PrefetchingSource::~PrefetchingSource() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  if (reader_.joinable()) reader_.join();
+}
+
+void PrefetchingSource::read_ahead() {
+  size_t published = inner_->opcodes().size();  // inner table entries already sent
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      changed_.wait(lock, [&] { return stop_ || ready_.size() < depth_; });
+      if (stop_) return;
+    }
+    Item item;
+    try {
+      item.more = inner_->next_block(item.block);
+    } catch (...) {
+      item.error = std::current_exception();
+    }
+    const OpcodeTable& t = inner_->opcodes();
+    for (; published < t.size(); ++published) item.opcodes.push_back(t[uint16_t(published)].text);
+    const bool last = !item.more || item.error;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      ready_.push_back(std::move(item));
+    }
+    changed_.notify_all();
+    if (last) return;
+  }
+}
+
+bool PrefetchingSource::next_block(ThreadBlock& tb) {
+  if (finished_) return false;
+  if (!started_) {
+    started_ = true;
+    reader_ = std::thread([this] { read_ahead(); });
+  }
+  Item item;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    changed_.wait(lock, [&] { return !ready_.empty(); });
+    item = std::move(ready_.front());
+    ready_.pop_front();
+  }
+  changed_.notify_all();
+  // The same indices as the inner table: interned in the order the inner source added them.
+  for (const std::string& op : item.opcodes) table_.intern(op);
+  if (item.error) {
+    finished_ = true;
+    std::rethrow_exception(item.error);
+  }
+  if (!item.more) {
+    finished_ = true;
+    return false;
+  }
+  tb = std::move(item.block);
+  return true;
+}
+
+}  // namespace gpucosim

@@ -1,0 +1,61 @@
+#pragma once
+// A KernelSource that reads its inner source's thread blocks ahead on a second host thread, so
+// that parsing a trace (text scanning, xz decoding) overlaps the simulation instead of stalling
+// it whenever the dispatcher needs the next block.
+//
+// What the consumer sees is exactly what the inner source delivers, in the same order: the same
+// blocks, the same opcode table (rebuilt on the consumer's side, entry by entry, as blocks are
+// handed over, so indices agree and the table a running warp points to is only ever appended to
+// on the consumer's thread), the same exception (InputError with file and line) at the same
+// block. At most `depth` blocks wait read ahead, so memory stays flat in trace size. The reader
+// thread starts at the first next_block() and is stopped and joined by the destructor.
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "kernel/kernel.h"
+
+namespace gpucosim {
+
+class PrefetchingSource : public KernelSource {
+ public:
+  // `depth` >= 1. The inner source's header must be complete at construction (it is copied).
+  PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth);
+  ~PrefetchingSource() override;
+  PrefetchingSource(const PrefetchingSource&) = delete;
+  PrefetchingSource& operator=(const PrefetchingSource&) = delete;
+
+  const KernelHeader& header() const override { return header_; }
+  const OpcodeTable& opcodes() const override { return table_; }
+  bool next_block(ThreadBlock& tb) override;
+
+ private:
+  struct Item {
+    bool more = false;                 // inner next_block's answer
+    ThreadBlock block;                 // valid when more
+    std::vector<std::string> opcodes;  // opcodes the inner table gained while reading it
+    std::exception_ptr error;          // what the inner source threw instead
+  };
+  void read_ahead();  // the reader thread's loop
+
+  std::unique_ptr<KernelSource> inner_;
+  const size_t depth_;
+  KernelHeader header_;
+  OpcodeTable table_;
+  std::thread reader_;
+  bool started_ = false;
+  bool finished_ = false;  // the consumer has seen the end or an error
+
+  std::mutex mu_;  // guards the members below
+  std::condition_variable changed_;
+  std::deque<Item> ready_;
+  bool stop_ = false;
+};
+
+}  // namespace gpucosim
