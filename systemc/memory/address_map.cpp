@@ -100,6 +100,20 @@ void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
     if (bits[b] == 'B') sub_bits_.push_back(b);
   for (uint32_t b : sub_bits_)
     if (b < 7) bad("sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
+  uint32_t col_bits = 0;
+  for (const Run& r : col_) col_bits += r.width;
+  if (bank_bits_ <= 8 && col_bits <= 24) {
+    // Each entry is the OR of its set bits' fields, one OR per entry (a map is built per SM).
+    uint64_t bit[64];
+    for (uint32_t i = 0; i < 64; ++i) {
+      const uint64_t x = uint64_t(1) << i;
+      bit[i] = gather(x, bank_) | (gather(x, col_) << 8) | (uint64_t(uint32_t(gather(x, row_))) << 32);
+    }
+    byte_fields_.assign(8 * 256, 0);
+    for (uint32_t b = 0; b < 8; ++b)
+      for (uint32_t v = 1; v < 256; ++v)
+        byte_fields_[b * 256 + v] = byte_fields_[b * 256 + (v & (v - 1))] | bit[8 * b + uint32_t(__builtin_ctz(v))];
+  }
   sub_shift_ = sb;
   hash_shift_ = chunk_bits_ + sb;
   hash_above_sub_bits_ = true;
@@ -118,9 +132,7 @@ uint64_t AddressMap::unsqueeze(uint64_t x, uint32_t sub) const {
 DecodedAddress AddressMap::decode(uint64_t addr) const {
   DecodedAddress d;
   const auto [lin, reduced] = split(addr);
-  d.dram.bank = uint32_t(gather(reduced, bank_));
-  d.dram.row = uint32_t(gather(reduced, row_));
-  d.dram.col = uint32_t(gather(reduced, col_));
+  d.dram = coords(reduced);
   d.partition = index_(lin, d.dram.bank, hash_bits(reduced));
   d.channel = d.partition >> sub_shift_;  // n_sub_ is a power of two
   d.sub = d.partition & (n_sub_ - 1);
@@ -145,11 +157,7 @@ DramCoord AddressMap::dram(uint64_t local, uint32_t sub) const {
       }
     }
   }
-  DramCoord c;
-  c.bank = uint32_t(gather(reduced, bank_));
-  c.row = uint32_t(gather(reduced, row_));
-  c.col = uint32_t(gather(reduced, col_));
-  return c;
+  return coords(reduced);
 }
 
 }  // namespace gpucosim

@@ -83,6 +83,24 @@ class AddressMap {
     return v;
   }
   void parse(const std::string& mapping, const MemoryConfig& cfg);
+  // Bank, row and column of a reduced address: the three gathers, or one table look per non-zero
+  // byte where the fields fit the packing (below).
+  DramCoord coords(uint64_t reduced) const {
+    if (byte_fields_.empty()) {
+      DramCoord c;
+      c.bank = uint32_t(gather(reduced, bank_));
+      c.row = uint32_t(gather(reduced, row_));
+      c.col = uint32_t(gather(reduced, col_));
+      return c;
+    }
+    uint64_t v = 0;
+    for (const uint64_t* t = byte_fields_.data(); reduced != 0; t += 256, reduced >>= 8) v |= t[reduced & 0xff];
+    DramCoord c;
+    c.bank = uint32_t(v & 0xff);
+    c.col = uint32_t((v >> 8) & 0xffffff);
+    c.row = uint32_t(v >> 32);
+    return c;
+  }
   // Reduced address and linear channel of an address.
   std::pair<uint32_t, uint64_t> split(uint64_t addr) const {
     const uint64_t chunk = addr >> chunk_bits_;
@@ -125,6 +143,10 @@ class AddressMap {
   // depend on the sub-partition bits put back (dram() then needs one candidate, not one per sub).
   bool hash_above_sub_bits_ = false;
   PartitionIndex index_;
+  // Per byte of the reduced address (8 x 256 entries): the bank (bits 0-7), column (8-31) and row
+  // (32-63, truncated to 32 bits as the gather's result is) bits that byte holds, so the fields
+  // are the OR over its bytes. Empty when the bank or column has more bits than that.
+  std::vector<uint64_t> byte_fields_;
 };
 
 }  // namespace gpucosim

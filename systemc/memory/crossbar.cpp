@@ -122,7 +122,7 @@ void Crossbar::tick(uint64_t cycle) {
 
 uint64_t Crossbar::accelsim_packets(const tlm::tlm_generic_payload& p) const {
   const uint8_t m = gpu_ext(const_cast<tlm::tlm_generic_payload&>(p)).sector_mask;
-  return sector_packets_ ? uint64_t(__builtin_popcount(m ? m & 0xF : 0xF)) : 1;
+  return sector_packets_ ? uint64_t(sector_count(m ? m : kFullSectorMask)) : 1;  // sector_count reads the low 4 bits
 }
 
 bool Crossbar::idle() const { return req_.empty() && reply_.empty() && !sm_waiting_.any() && !part_waiting_.any(); }

@@ -30,11 +30,13 @@ DramChannel::DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_
   burst_cycles_ = dram_burst_cycles(cfg);
   banks_.resize(cfg.timing.nbk);
   hit_lists_.resize(size_t(cfg.timing.nbk) * kHitClasses);
+  queued_banks_ = BitSet(cfg.timing.nbk);
+  hit_banks_ = BitSet(cfg.timing.nbk);
   last_col_group_.assign(std::max<uint32_t>(1, cfg.timing.nbkgrp), -(1 << 30));
   bank_seen_.resize(cfg.timing.nbk);
   for (uint32_t b = 0; b < cfg.timing.nbk; ++b) bank_group_.push_back(uint32_t(group_of(b)));
   open_row_hits_.resize(cfg.timing.nbk);
-  queue_.reserve(cfg.sched_queue);
+  queue_.reserve(cfg.sched_queue + kCompactAfter);
   returns_.resize(cfg.sub_partitions);
 }
 
@@ -58,6 +60,7 @@ void DramChannel::push(const DramRequest& r) {
     ++b.hits;
     hit_list(p.bank, hit_class(p)).push_back(p.seq);  // the youngest: the order holds
   }
+  note_bank(p.bank);
   queue_.push_back(p);
   row_retry_valid_ = col_retry_valid_ = false;
   ledger_.charge_to(r.kernel, ctr_);
@@ -152,10 +155,16 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   // the row) or, under FCFS, when the bank's oldest request changes.
   const uint64_t seq = p.seq;
   const uint32_t bank = p.bank;
-  queue_.erase(queue_.begin() + std::ptrdiff_t(i));
+  p.bank = kGone;
+  if (++gone_ >= kCompactAfter) {
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Pending& q) { return q.bank == kGone; }),
+                 queue_.end());
+    gone_ = 0;
+  }
   --b.queued;
   --b.hits;
   if (!listed) rebuild_hits(bank);
+  note_bank(bank);
   if (b.oldest_seq == seq) forget_oldest(bank);
   if (b.hits == 0 || !frfcfs_) row_retry_valid_ = false;
 }
@@ -178,7 +187,7 @@ void DramChannel::tick(uint64_t dram_cycle) {
     ++returns_waiting_;
     pipeline_.pop_front();
   }
-  if (queue_.empty()) {
+  if (queued() == 0) {
     if (!pipeline_.empty()) ++ctr_.n_activity;
     ++ctr_.n_nop;
     return;

@@ -34,6 +34,7 @@
 #include "systemc/gpu/kernel_ledger.h"
 #include "systemc/gpu/stats.h"
 #include "systemc/memory/address_map.h"
+#include "systemc/memory/bit_set.h"
 #include "systemc/memory/ring_buffer.h"
 
 namespace gpucosim {
@@ -65,7 +66,7 @@ class DramChannel {
   // pipeline_cycles: the fixed latency outside the banks, in DRAM cycles (dram_pipeline_cycles()).
   DramChannel(const MemoryConfig& cfg, const AddressMap& map, uint32_t id, uint32_t pipeline_cycles);
 
-  bool can_accept() const { return queue_.size() < cfg_.sched_queue; }
+  bool can_accept() const { return queued() < cfg_.sched_queue; }
   // Enqueue at the current DRAM cycle (the last tick's).
   void push(const DramRequest& r);
 
@@ -75,10 +76,10 @@ class DramChannel {
   const DramReturn& front_return(uint32_t sub) const { return returns_[sub].front(); }
   void pop_return(uint32_t sub);
 
-  bool idle() const { return queue_.empty() && pipeline_.empty() && returns_waiting_ == 0; }
+  bool idle() const { return queued() == 0 && pipeline_.empty() && returns_waiting_ == 0; }
   // Queue occupancies, for deadlock reports.
   std::string describe() const {
-    return "scheduler queue " + std::to_string(queue_.size()) + ", in the pipeline " +
+    return "scheduler queue " + std::to_string(queued()) + ", in the pipeline " +
            std::to_string(pipeline_.size()) + ", returns waiting " + std::to_string(returns_waiting_);
   }
   uint32_t id() const { return id_; }
@@ -179,9 +180,23 @@ class DramChannel {
   bool frfcfs_;
   int64_t now_ = 0;
   uint64_t last_tick_ = 0;                // DRAM cycle of the last tick (idle cycles skipped since count at the next)
-  std::vector<Pending> queue_;  // age order (index 0 oldest); <= sched_queue entries
+  // Age order (index 0 oldest): at most sched_queue requests plus finished ones not yet removed.
+  // A finished request is marked gone (bank = kGone) and the queue compacted once kCompactAfter
+  // have gathered, instead of erasing each from the middle (a 64-byte entry moves per younger
+  // request). Loops that index banks_ by a request's bank skip gone entries.
+  std::vector<Pending> queue_;
+  static constexpr uint32_t kGone = UINT32_MAX, kCompactAfter = 16;
+  uint32_t gone_ = 0;
+  size_t queued() const { return queue_.size() - gone_; }
   std::vector<Bank> banks_;
   std::vector<RingBuffer<uint64_t>> hit_lists_;  // banks x kHitClasses (see hit_list())
+  // The banks with queued requests and with row hits, so the per-bank choices visit only those.
+  BitSet queued_banks_, hit_banks_;
+  void note_bank(uint32_t bank) {
+    const Bank& b = banks_[bank];
+    if (b.queued) queued_banks_.set(bank); else queued_banks_.clear(bank);
+    if (b.hits) hit_banks_.set(bank); else hit_banks_.clear(bank);
+  }
   std::vector<int64_t> last_col_group_;
   std::vector<uint8_t> bank_seen_;        // scratch: FCFS per-bank order
   std::vector<uint32_t> bank_group_;      // group_of(bank), precomputed

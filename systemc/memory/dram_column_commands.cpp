@@ -25,6 +25,7 @@ void DramChannel::rebuild_hits(uint32_t bank) {
       hit_list(bank, hit_class(p)).push_back(p.seq);
       ++b.hits;
     }
+  note_bank(bank);
 }
 
 bool DramChannel::drop_hit(const Pending& p, uint32_t cls) {
@@ -58,9 +59,8 @@ bool DramChannel::try_column_command(int64_t t) {
   class_at[2] = return_slots_used_ < cfg_.return_queue ? class_at[1] : INT64_MAX;
   int64_t retry_at = INT64_MAX;
   uint64_t best_seq = UINT64_MAX;
-  for (uint32_t bank = 0; bank < banks_.size(); ++bank) {
+  hit_banks_.for_each([&](uint32_t bank) {
     const Bank& b = banks_[bank];
-    if (b.hits == 0) continue;
     const int64_t bank_at = std::max(b.ready_col, last_col_group_[bank_group_[bank]] + int64_t(tm.tCCDL));
     for (uint32_t c = 0; c < kHitClasses; ++c) {
       const RingBuffer<uint64_t>& l = hit_lists_[bank * kHitClasses + c];
@@ -71,7 +71,7 @@ bool DramChannel::try_column_command(int64_t t) {
       else
         retry_at = std::min(retry_at, at);
     }
-  }
+  });
   if (best_seq != UINT64_MAX) {
     // The queue is in seq order.
     const auto it = std::lower_bound(queue_.begin(), queue_.end(), best_seq,
@@ -89,6 +89,7 @@ bool DramChannel::try_column_command_by_scan(int64_t t) {
   int64_t retry_at = INT64_MAX;
   for (size_t i = 0; i < queue_.size(); ++i) {
     const Pending& p = queue_[i];
+    if (p.bank == kGone) continue;
     if (!frfcfs_) {
       if (bank_seen_[p.bank]) continue;
       bank_seen_[p.bank] = 1;

@@ -46,6 +46,7 @@ void DramChannel::precharge(Bank& b, uint32_t kernel, int64_t t) {
   b.hits = 0;
   const uint32_t bank = uint32_t(&b - banks_.data());
   for (uint32_t c = 0; c < kHitClasses; ++c) hit_list(bank, c).clear();
+  note_bank(bank);
   b.ready_act = std::max(b.ready_act, t + int64_t(cfg_.timing.tRP));
   ledger_.charge_to(kernel, ctr_);
   ++ctr_.n_pre;
@@ -71,24 +72,23 @@ bool DramChannel::try_row_command(int64_t t) {
   int64_t retry_at = INT64_MAX;  // earliest cycle a timing that blocked a command below passes
   Bank* best = nullptr;
   uint32_t best_bank = 0;
-  for (uint32_t i = 0; i < banks_.size(); ++i) {
+  queued_banks_.for_each([&](uint32_t i) {
     Bank& b = banks_[i];
-    if (b.queued == 0) continue;
-    if (best && b.oldest_seq > best->oldest_seq) continue;  // an older request acts first
+    if (best && b.oldest_seq > best->oldest_seq) return;  // an older request acts first
     if (b.open_row >= 0) {
       // FR-FCFS keeps a row open while it has hits; FCFS waits while the oldest request hits.
-      if (frfcfs_ ? b.hits > 0 : b.open_row == int64_t(b.oldest_row)) continue;
+      if (frfcfs_ ? b.hits > 0 : b.open_row == int64_t(b.oldest_row)) return;
       if (t < b.ready_pre) {
         retry_at = std::min(retry_at, b.ready_pre);
-        continue;
+        return;
       }
     } else if (t < b.ready_act || t < act_after_rrd) {
       retry_at = std::min(retry_at, std::max(b.ready_act, act_after_rrd));
-      continue;
+      return;
     }
     best = &b;
     best_bank = i;
-  }
+  });
   if (best) {
     if (best->open_row >= 0) {
       precharge(*best, best->oldest_kernel, t);
@@ -111,11 +111,12 @@ bool DramChannel::try_row_command_by_scan(int64_t t) {
   if (frfcfs_) {
     std::fill(open_row_hits_.begin(), open_row_hits_.end(), 0);
     for (const Pending& p : queue_)
-      if (banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
+      if (p.bank != kGone && banks_[p.bank].open_row == int64_t(p.row)) ++open_row_hits_[p.bank];
   } else {
     std::fill(bank_seen_.begin(), bank_seen_.end(), 0);
   }
   for (Pending& p : queue_) {
+    if (p.bank == kGone) continue;
     if (!frfcfs_) {
       if (bank_seen_[p.bank]) continue;  // FCFS: only the oldest request of a bank moves
       bank_seen_[p.bank] = 1;

@@ -280,7 +280,7 @@ TEST(memory_cache, RejectsBadConfig) {
 // for associativities below, at and above one 8-way fingerprint group, LRU and FIFO.
 TEST(memory_cache, TagArrayFindAndVictimMatchTheScans) {
   for (char repl : {'L', 'F'})
-    for (uint32_t assoc : {1u, 6u, 20u, 36u, 256u}) {
+    for (uint32_t assoc : {1u, 6u, 20u, 24u, 36u, 256u}) {
       TagArray t(4, assoc, repl);
       uint32_t x = 99;
       auto rnd = [&] { return x = x * 1103515245u + 12345u, x >> 8; };
