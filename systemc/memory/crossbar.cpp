@@ -19,10 +19,10 @@ Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_part
       header_sideband_(cfg.header_sideband),
       sector_packets_(cfg.sector_packets),
       period_s_(1.0 / (clk.icnt_mhz * 1e6)),
-      req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
-      reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency),
       sm_waiting_(n_sms),
-      part_waiting_(n_partitions) {
+      part_waiting_(n_partitions),
+      req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
+      reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {
   if (flit_bytes_ == 0) throw std::invalid_argument("icnt_flit_size must be > 0");
   for (uint32_t i = 0; i < n_sms; ++i) {
     sm_ports_.push_back(std::make_unique<TargetPort>(("sm_port_" + std::to_string(i)).c_str()));

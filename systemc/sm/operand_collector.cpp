@@ -25,9 +25,11 @@ bool BankedOperandCollector::can_allocate(uint32_t sched) const {
 }
 
 void BankedOperandCollector::allocate(const OperandRequest& r, uint64_t /*now*/) {
-  uint32_t idx = 0;
-  for (; idx < units_.size(); ++idx)
-    if (!units_[idx].valid && (!sub_core_ || idx % n_sched_ == r.scheduler % n_sched_)) break;
+  // The first free unit (of the scheduler's sub-core: units sched, sched + n_sched, ...).
+  const uint32_t step = sub_core_ ? n_sched_ : 1;
+  uint32_t idx = sub_core_ ? r.scheduler % n_sched_ : 0;
+  for (; idx < units_.size(); idx += step)
+    if (!units_[idx].valid) break;
   Unit& u = units_[idx];
   u.valid = true;
   u.read_done = false;
