@@ -1,15 +1,17 @@
 #include "kernel/prefetching_source.h"
 
 #include <stdexcept>
+#include <system_error>
 #include <utility>
 
 namespace gpucosim {
 
-PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth)
+PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead)
     : inner_(std::move(inner)),
       depth_(depth),
       header_(inner_->header()),
-      table_(inner_->opcodes().binary_version()) {
+      table_(inner_->opcodes().binary_version()),
+      inline_(!read_ahead) {
   if (depth_ == 0) throw std::invalid_argument("PrefetchingSource: depth must be at least 1");
   // Opcodes the inner source met while reading its header (none today, but keep the indices).
   const OpcodeTable& t = inner_->opcodes();
@@ -53,10 +55,15 @@ void PrefetchingSource::read_ahead() {
 
 bool PrefetchingSource::next_block(ThreadBlock& tb) {
   if (finished_) return false;
-  if (!started_) {
+  if (!started_ && !inline_) {
     started_ = true;
-    reader_ = std::thread([this] { read_ahead(); });
+    try {
+      reader_ = std::thread([this] { read_ahead(); });
+    } catch (const std::system_error&) {
+      inline_ = true;  // no thread to be had (a process limit): read on this thread instead
+    }
   }
+  if (inline_) return next_inline(tb);
   Item item;
   {
     std::unique_lock<std::mutex> lock(mu_);
@@ -77,6 +84,24 @@ bool PrefetchingSource::next_block(ThreadBlock& tb) {
   }
   tb = std::move(item.block);
   return true;
+}
+
+bool PrefetchingSource::next_inline(ThreadBlock& tb) {
+  try {
+    const bool more = inner_->next_block(tb);
+    sync_opcodes();
+    if (!more) finished_ = true;
+    return more;
+  } catch (...) {
+    sync_opcodes();
+    finished_ = true;
+    throw;
+  }
+}
+
+void PrefetchingSource::sync_opcodes() {
+  const OpcodeTable& t = inner_->opcodes();
+  for (size_t i = table_.size(); i < t.size(); ++i) table_.intern(t[uint16_t(i)].text);
 }
 
 }  // namespace gpucosim

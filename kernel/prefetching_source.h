@@ -8,7 +8,8 @@
 // handed over, so indices agree and the table a running warp points to is only ever appended to
 // on the consumer's thread), the same exception (InputError with file and line) at the same
 // block. At most `depth` blocks wait read ahead, so memory stays flat in trace size. The reader
-// thread starts at the first next_block() and is stopped and joined by the destructor.
+// thread starts at the first next_block() and is stopped and joined by the destructor; when the
+// process cannot start a thread, blocks are read on the caller's thread instead.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -26,7 +27,9 @@ namespace gpucosim {
 class PrefetchingSource : public KernelSource {
  public:
   // `depth` >= 1. The inner source's header must be complete at construction (it is copied).
-  PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth);
+  // `read_ahead` false reads on the caller's thread (what happens anyway when no thread can be
+  // started), with the same results.
+  PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead = true);
   ~PrefetchingSource() override;
   PrefetchingSource(const PrefetchingSource&) = delete;
   PrefetchingSource& operator=(const PrefetchingSource&) = delete;
@@ -43,6 +46,8 @@ class PrefetchingSource : public KernelSource {
     std::exception_ptr error;          // what the inner source threw instead
   };
   void read_ahead();  // the reader thread's loop
+  bool next_inline(ThreadBlock& tb);  // without a thread: the inner source directly
+  void sync_opcodes();  // appends what the inner table gained (inline mode only)
 
   std::unique_ptr<KernelSource> inner_;
   const size_t depth_;
@@ -51,6 +56,7 @@ class PrefetchingSource : public KernelSource {
   std::thread reader_;
   bool started_ = false;
   bool finished_ = false;  // the consumer has seen the end or an error
+  bool inline_ = false;    // the thread could not be started: read on the caller's thread
 
   std::mutex mu_;  // guards the members below
   std::condition_variable changed_;

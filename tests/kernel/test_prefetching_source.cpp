@@ -79,9 +79,10 @@ Seen drain(KernelSource& s, std::string* error) {
 }
 
 TEST(PrefetchingSource, DeliversTheInnerSourcesBlocksAndOpcodeIndices) {
-  for (size_t depth : {1u, 2u, 7u}) {
+  for (size_t depth : {0u, 1u, 2u, 7u}) {  // 0: on the caller's thread (read_ahead false), depth 1
     CountingSource direct(50, ~uint64_t(0), nullptr);
-    PrefetchingSource ahead(std::make_unique<CountingSource>(50, ~uint64_t(0), nullptr), depth);
+    PrefetchingSource ahead(std::make_unique<CountingSource>(50, ~uint64_t(0), nullptr), depth ? depth : 1,
+                            depth > 0);
     std::string e1, e2;
     const Seen a = drain(direct, &e1), b = drain(ahead, &e2);
     EXPECT_EQ(a.ids.size(), 50u);
@@ -97,14 +98,17 @@ TEST(PrefetchingSource, DeliversTheInnerSourcesBlocksAndOpcodeIndices) {
 }
 
 TEST(PrefetchingSource, ThrowsTheInnerSourcesErrorAtTheSameBlock) {
-  CountingSource direct(50, 17, nullptr);
-  PrefetchingSource ahead(std::make_unique<CountingSource>(50, 17, nullptr), 4);
-  std::string e1, e2;
-  const Seen a = drain(direct, &e1), b = drain(ahead, &e2);
-  EXPECT_EQ(b.ids.size(), 17u);
-  EXPECT_EQ(a.ids, b.ids);
-  EXPECT_FALSE(e2.empty());
-  EXPECT_EQ(e1, e2);
+  for (bool read_ahead : {true, false}) {
+    CountingSource direct(50, 17, nullptr);
+    PrefetchingSource ahead(std::make_unique<CountingSource>(50, 17, nullptr), 4, read_ahead);
+    std::string e1, e2;
+    const Seen a = drain(direct, &e1), b = drain(ahead, &e2);
+    EXPECT_EQ(b.ids.size(), 17u);
+    EXPECT_EQ(a.ids, b.ids);
+    EXPECT_EQ(a.ops, b.ops);
+    EXPECT_FALSE(e2.empty());
+    EXPECT_EQ(e1, e2);
+  }
 }
 
 TEST(PrefetchingSource, ReadsAtMostDepthBlocksAheadAndStopsWhenDropped) {
