@@ -102,6 +102,7 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
     }
   }
   tags_.install(set, way, line);
+  if (r) r->installed = true;
 }
 
 CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
@@ -112,7 +113,7 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
   const uint8_t mask = normalize(a.sectors);
   const uint8_t valid = l.way >= 0 ? tags_.state(l.set, l.way).valid : 0;
   const uint8_t pending = (mask & ~valid) ? mshr_.pending(l.line) : 0;
-  CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask);
+  CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask, pending);
   count_sectors(a, l, mask, valid, pending, r);
   if (r.ok()) {
     const int w = a.is_write ? 1 : 0;
@@ -159,8 +160,10 @@ void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, u
   const uint64_t k = cnt(missing);
   if (l.way >= 0 && sectored_) {
     sstats_.add(t, SectorStatus::SectorMiss, k);
-  } else if (sectored_ && tags_.find(l.set, l.line) >= 0) {
-    // The first sector allocated the line; Accel-Sim's next sectors find it present.
+  } else if (sectored_ && r.installed) {
+    // The first sector allocated the line; Accel-Sim's next sectors find it present. (The line
+    // was not in the set before this access, so it is there now exactly when this access put it
+    // there: no second search of the set.)
     sstats_.add(t, SectorStatus::Miss, 1);
     sstats_.add(t, SectorStatus::SectorMiss, k - 1);
   } else {
@@ -168,7 +171,9 @@ void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, u
   }
 }
 
-CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {
+// `pending`: the line's sectors in flight, as access() found them whenever a sector of `mask` is
+// not valid (the only case in which it is read here).
+CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending) {
   CacheAccessResult r;
   r.tag_hit = l.way >= 0;
   const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
@@ -178,7 +183,7 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
     r.outcome = CacheOutcome::HIT;
     return r;
   }
-  const uint8_t fresh = needed & uint8_t(~mshr_.pending(l.line));
+  const uint8_t fresh = needed & uint8_t(~pending);
   const MshrWaiter waiter{a.token, needed, false};
 
   if (fresh == 0) {  // everything missing is already on its way: merge

@@ -124,6 +124,7 @@ struct CacheAccessResult {
   bool evicted = false;       // this access evicted a valid line...
   uint64_t evicted_addr = 0;  // ...at this line address,
   uint8_t evicted_dirty = 0;  // whose dirty sectors were queued as a Writeback
+  bool installed = false;     // this access put its line into the tag array
   bool ok() const { return outcome != CacheOutcome::RESERVATION_FAIL; }
 };
 
@@ -225,7 +226,7 @@ class Cache {
     int way;
   };
   Lookup lookup(uint64_t addr) const;
-  CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
+  CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending);
   CacheAccessResult write_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
   CacheAccessResult fail(ReservationFail why);
   static void emit(StatsMap& m, const std::string& prefix, const Counters& c);
