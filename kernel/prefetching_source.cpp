@@ -13,9 +13,7 @@ PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t
       table_(inner_->opcodes().binary_version()),
       inline_(!read_ahead) {
   if (depth_ == 0) throw std::invalid_argument("PrefetchingSource: depth must be at least 1");
-  // Opcodes the inner source met while reading its header (none today, but keep the indices).
-  const OpcodeTable& t = inner_->opcodes();
-  for (size_t i = 0; i < t.size(); ++i) table_.intern(t[uint16_t(i)].text);
+  sync_opcodes();  // opcodes the inner source met while reading its header (none today)
 }
 
 PrefetchingSource::~PrefetchingSource() {

@@ -24,6 +24,9 @@
 
 namespace gpucosim {
 
+// Blocks read ahead by default (traces: TraceReadOptions::prefetch_blocks; generated workloads).
+constexpr size_t kDefaultPrefetchBlocks = 4;
+
 class PrefetchingSource : public KernelSource {
  public:
   // `depth` >= 1. The inner source's header must be complete at construction (it is copied).
@@ -47,7 +50,7 @@ class PrefetchingSource : public KernelSource {
   };
   void read_ahead();  // the reader thread's loop
   bool next_inline(ThreadBlock& tb);  // without a thread: the inner source directly
-  void sync_opcodes();  // appends what the inner table gained (inline mode only)
+  void sync_opcodes();  // appends what the inner table gained (at construction; inline mode)
 
   std::unique_ptr<KernelSource> inner_;
   const size_t depth_;

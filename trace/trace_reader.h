@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernel/kernel.h"
+#include "kernel/prefetching_source.h"
 
 namespace gpucosim {
 
@@ -19,7 +20,7 @@ struct TraceReadOptions {
   std::optional<uint32_t> assume_binary_version;
   // Thread blocks a second host thread reads ahead of the simulation (PrefetchingSource) when a
   // trace file is opened; 0 reads on the caller's thread. Either way the blocks are the same.
-  size_t prefetch_blocks = 4;
+  size_t prefetch_blocks = kDefaultPrefetchBlocks;
 };
 
 // Parses a kernelslist.g. Each non-blank line is one of

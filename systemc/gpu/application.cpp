@@ -45,9 +45,6 @@ Application application_from_trace(const std::string& path, const TraceReadOptio
 
 namespace {
 
-// Thread blocks generated ahead of the simulation (as TraceReadOptions::prefetch_blocks for traces).
-constexpr size_t kGeneratedPrefetchBlocks = 4;
-
 std::unique_ptr<KernelSource> with_lane_values(std::unique_ptr<KernelSource> k, bool lane_values) {
   if (auto* g = dynamic_cast<wl::GeneratedKernel*>(k.get())) g->set_stream_options(wl::StreamOptions{lane_values});
   return k;
@@ -87,7 +84,7 @@ Application application_from_workload(const std::string& spec, bool lane_values)
         GeneratedApp again = generate_workload(spec);
         source = with_lane_values(std::move(again.kernels.at(i)), lane_values);
       }
-      return std::make_unique<PrefetchingSource>(std::move(source), kGeneratedPrefetchBlocks);
+      return std::make_unique<PrefetchingSource>(std::move(source), kDefaultPrefetchBlocks);
     };
     app.kernels.push_back(std::move(k));
   }

@@ -54,11 +54,8 @@ static nlohmann::ordered_json stat_value(double v) {
 // quadratic in the thousands of keys a large GPU reports.
 static void add_stats(nlohmann::ordered_json& j, const StatsMap& m) {
   nlohmann::ordered_json::object_t& obj = j.get_ref<nlohmann::ordered_json::object_t&>();
-  const std::set<std::string> before = [&] {
-    std::set<std::string> keys;
-    for (const auto& kv : obj) keys.insert(kv.first);
-    return keys;
-  }();
+  std::set<std::string> before;
+  for (const auto& kv : obj) before.insert(kv.first);
   obj.reserve(obj.size() + m.size());
   for (const auto& [k, v] : m) {
     if (before.count(k))

@@ -58,7 +58,7 @@ class AddressMap {
   // decode(addr).partition without the row, column and local address (one per SM request).
   uint32_t partition_of(uint64_t addr) const {
     const auto [lin, reduced] = split(addr);
-    return index_(lin, sub_bank_bits(reduced), reduced >> hash_shift_);
+    return index_(lin, sub_bank_bits(reduced), hash_bits(reduced));
   }
   uint32_t channel_of(uint64_t addr) const { return partition_of(addr) >> sub_shift_; }
   // decode(addr).local alone (one per L2 access).

@@ -10,6 +10,13 @@ SubwarpCoalescer::SubwarpCoalescer(uint32_t lanes_per_group) : lanes_(lanes_per_
 }
 
 namespace {
+// The 32-byte sectors of a line that bytes [off, off+n) of it touch (n > 0, off + n <= line size).
+uint8_t sectors_of(uint32_t off, uint32_t n) {
+  constexpr uint32_t kSector = CoalescedRequest::kSectorBytes;
+  const uint32_t s0 = off / kSector, s1 = (off + n - 1) / kSector;
+  return uint8_t(((1u << (s1 + 1)) - 1) & ~((1u << s0) - 1));
+}
+
 // Adds bytes [a, a+n) of `lane` to the requests of the current group (those from index `first`).
 void add_span(std::vector<CoalescedRequest>& out, size_t first, uint32_t lane, uint64_t a, uint32_t n) {
   constexpr uint64_t kLineMask = CoalescedRequest::kLineBytes - 1;
@@ -17,22 +24,17 @@ void add_span(std::vector<CoalescedRequest>& out, size_t first, uint32_t lane, u
   // coalesced access): what the loop below does for it, without the search.
   if (out.size() > first && n > 0 && (a & kLineMask) + n <= CoalescedRequest::kLineBytes &&
       out.back().line_addr == (a & ~kLineMask)) {
-    constexpr uint32_t kSector = CoalescedRequest::kSectorBytes;
-    const uint32_t off = uint32_t(a & kLineMask);
-    const uint32_t s0 = off / kSector, s1 = (off + n - 1) / kSector;
     CoalescedRequest& r = out.back();
     r.lane_mask |= 1u << lane;
-    r.sector_mask |= uint8_t(((1u << (s1 + 1)) - 1) & ~((1u << s0) - 1));
+    r.sector_mask |= sectors_of(uint32_t(a & kLineMask), n);
     r.bytes = uint16_t(r.bytes + n);
     return;
   }
   while (n > 0) {
-    uint64_t line = a & ~uint64_t(CoalescedRequest::kLineBytes - 1);
+    uint64_t line = a & ~kLineMask;
     uint32_t in_line = uint32_t(line + CoalescedRequest::kLineBytes - a);
     uint32_t take = n < in_line ? n : in_line;
-    constexpr uint32_t kSector = CoalescedRequest::kSectorBytes;
-    uint32_t s0 = uint32_t(a - line) / kSector, s1 = uint32_t(a - line + take - 1) / kSector;
-    uint8_t sectors = uint8_t(((1u << (s1 + 1)) - 1) & ~((1u << s0) - 1));
+    uint8_t sectors = sectors_of(uint32_t(a - line), take);
     // Consecutive lanes usually hit the request made last, so search backwards.
     CoalescedRequest* r = nullptr;
     for (size_t i = out.size(); i > first; --i) {

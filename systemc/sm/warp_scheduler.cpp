@@ -7,12 +7,6 @@ namespace gpucosim {
 WarpScheduler::WarpScheduler(uint32_t id, SchedulerPolicy p, uint32_t two_level_active)
     : id_(id), policy_(p), active_max_(std::max(1u, two_level_active)) {}
 
-size_t WarpScheduler::index_of(uint32_t slot) const {
-  for (size_t i = 0; i < warps_.size(); ++i)
-    if (warps_[i].slot == slot) return i;
-  return warps_.size();
-}
-
 void WarpScheduler::add_warp(uint32_t slot, uint64_t age) {
   auto it = std::upper_bound(warps_.begin(), warps_.end(), age,
                              [](uint64_t a, const Entry& e) { return a < e.age; });
@@ -22,8 +16,8 @@ void WarpScheduler::add_warp(uint32_t slot, uint64_t age) {
 }
 
 void WarpScheduler::remove_warp(uint32_t slot) {
-  size_t i = index_of(slot);
-  if (i == warps_.size()) return;
+  if (!((members_ >> slot) & 1u)) return;
+  const size_t i = pos_of_[slot];
   warps_.erase(warps_.begin() + long(i));
   reindex();
   if (last_ == int64_t(slot)) last_ = -1;

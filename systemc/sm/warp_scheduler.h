@@ -98,7 +98,6 @@ class WarpScheduler {
     uint64_t age;
   };
   void refill_active();
-  size_t index_of(uint32_t slot) const;
   void reindex();  // pos_of_ and members_ after warps_ changed
 
   uint32_t id_;
