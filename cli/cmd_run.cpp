@@ -6,6 +6,7 @@
 // every output file can be written. A run that ends early still writes its statistics: a
 // SIGINT/SIGTERM (run_end = interrupted, exit 130) or bad input found during the run, such as a
 // trace error in a late thread block (run_end = error, exit 1).
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -58,7 +59,12 @@ struct RunArgs {
   std::optional<uint64_t> memory_limit;  // bytes; 0 = no limit; unset = model_footprint.h's default
   int progress = -1;            // --progress 1, --no-progress 0, neither -1
   uint64_t stats_interval = 0;  // > 0: time series every N core cycles -> <out>/stats-interval.jsonl
+  std::optional<uint64_t> threads;  // host threads; unset = as many as the process may run on, at most kMaxAutoThreads
 };
+
+// More host threads than this gain little on the reference GPUs (the per-edge work is tens of
+// microseconds; the crossbar's tick stays on one thread); --threads asks for more explicitly.
+constexpr uint64_t kMaxAutoThreads = 8;
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
@@ -144,6 +150,8 @@ int run(const RunArgs& a) {
   InterruptGuard interrupt;
   GpuModelOptions model_opts;
   model_opts.stop = interrupt.flag();
+  model_opts.host_threads =
+      uint32_t(a.threads ? *a.threads : std::min<uint64_t>(HostWorkers::available(), kMaxAutoThreads));
   std::unique_ptr<IntervalStatsWriter> intervals;
   if (a.stats_interval) {
     intervals = std::make_unique<IntervalStatsWriter>(a.out_dir + "/stats-interval.jsonl", a.stats_interval, cfg.gpu.clock.core_mhz);
@@ -246,6 +254,10 @@ void register_run_command(CLI::App& app, int* exit_code) {
   cmd->add_flag_function("--no-progress", [a](int64_t) { a->progress = 0; }, "never show progress");
   cmd->add_flag("--json", a->json_stdout, "print the statistics JSON instead of text (not with --quiet)");
   cmd->add_flag("--quiet", a->quiet, "print nothing but errors (and progress only if --progress is given)");
+  add_uint_option(cmd, "--threads", &a->threads,
+                  "host threads that tick the SMs and memory partitions of a clock edge side by side (same results "
+                  "for every value; default: the CPUs this process may use, at most 8; 1 = one thread)",
+                  1, 256);
   add_uint_option(cmd, "--stats-interval", &a->stats_interval,
                   "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's

@@ -41,6 +41,12 @@ PointRun run_point(const std::string& exe, const std::string& dir, const std::fu
     write_result(dir, run.result);
     return run;
   }
+  // Points run side by side (one per job or Slurm task): each on one host thread, so a sweep
+  // does not start cores x cores threads (gpucosim run --threads).
+  if (argv.size() > 1 && argv[1] == "run") {
+    argv.push_back("--threads");
+    argv.push_back("1");
+  }
   argv.push_back("--out");
   argv.push_back(dir);
   clear_outputs(dir);

@@ -199,6 +199,14 @@ void Dispatcher::issue(uint32_t sm, Kernel& k, uint64_t cycle) {
   if (limits_.tb_launch_latency) next_block_cycle_ = cycle + limits_.tb_launch_latency;
 }
 
+void Dispatcher::tail_launches(std::vector<uint32_t>& out) const {
+  for (const KsrEntry& e : tables_.entries()) {
+    if (!e.launch_id) continue;
+    const Kernel& k = kernels_.at(e.launch_id - 1);
+    if (!k.finished && !k.has_work()) out.push_back(k.launch_id);
+  }
+}
+
 void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
   if (k.finished || k.has_work() || k.resident) return;
   k.finished = true;

@@ -85,6 +85,9 @@ class Dispatcher {
   void block_preempted(uint32_t sm, BlockContext&& ctx, uint64_t core_cycle);
 
   bool all_done() const { return finished_ == kernels_.size(); }
+  // Appends the launch ids of the running kernels with no thread block left to issue (none to
+  // read, none preempted and waiting): the only kernels a block completion can finish.
+  void tail_launches(std::vector<uint32_t>& out) const;
   size_t kernels_total() const { return kernels_.size(); }
   size_t kernels_finished() const { return finished_; }
   uint64_t blocks_issued() const { return blocks_issued_; }

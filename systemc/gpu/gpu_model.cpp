@@ -1,6 +1,7 @@
 #include "systemc/gpu/gpu_model.h"
 #include "systemc/sm/occupancy.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -40,8 +41,14 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
     if (cfg_.limits.preemption == PreemptionKind::ContextSwitch &&
         (pol == SchedPolicyKind::Ppq || pol == SchedPolicyKind::PpqShared || pol == SchedPolicyKind::Dss))
       so.context_mover = std::make_shared<ContextMover>();
+    // Host threads tick SMs side by side only when every SM is the baseline: a research block's
+    // objects may be shared between SMs (GpuModelOptions::host_threads).
+    host_parallel_ok_ = host_parallel_ok_ && !so.coalescer && !so.operand_collector && !so.global_path &&
+                        !so.residency && so.issue_gates.empty() && so.listeners.empty() &&
+                        so.memory_clients.empty() && !so.context_mover;
+    pools_.push_back(std::make_unique<PayloadPool>());
     sms_.push_back(
-        std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, pool_, std::move(so)));
+        std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, *pools_.back(), std::move(so)));
     sms_.back()->set_partition_map(sm_map_.get());
   }
   sm_active_.assign(n_sms, 0);
@@ -109,9 +116,15 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   blocks_total_ = apps_->blocks_queued();
 
   running_ = true;
+  bool observed = false;
+  for (const auto& sm : sms_) observed = observed || sm->issue_observer();
+  if (opts_.host_threads > 1 && host_parallel_ok_ && !observed)
+    workers_ = std::make_unique<HostWorkers>(opts_.host_threads);
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  host_threads_used_ = workers_ ? workers_->threads() : 1;
+  workers_.reset();
   if (error_) {
     // What was simulated up to the error is kept (partial_report()), so a late trace error does
     // not throw the run away.
@@ -230,12 +243,7 @@ void GpuModel::simulate() {
 bool GpuModel::step_edge() {
   const uint32_t mask = clocks_.advance();
   const bool all = opts_.tick_idle_components;
-  if (mask & (1u << kDram))
-    for (auto& p : parts_)
-      if (all || !p->dram_idle()) p->tick_dram(clocks_.cycle(kDram));
-  if (mask & (1u << kL2))
-    for (auto& p : parts_)
-      if (all || !p->l2_idle()) p->tick_l2(clocks_.cycle(kL2), all);
+  if (mask & ((1u << kDram) | (1u << kL2))) tick_memory(mask & (1u << kDram), mask & (1u << kL2));
   if (mask & (1u << kIcnt))
     if (all || !xbar_->idle()) xbar_->tick(clocks_.cycle(kIcnt));
   if (!(mask & (1u << kCore))) return true;
@@ -275,24 +283,110 @@ bool GpuModel::step_edge() {
   return true;
 }
 
+void GpuModel::tick_memory(bool dram_edge, bool l2_edge) {
+  const bool all = opts_.tick_idle_components;
+  const uint64_t dram_cycle = clocks_.cycle(kDram), l2_cycle = clocks_.cycle(kL2);
+  // The channel, then the slices: a partition's slices read only its own channel, so partition
+  // by partition is the same as every channel and then every slice.
+  auto tick_part = [&](MemoryPartition& p) {
+    if (dram_edge && (all || !p.dram_idle())) p.tick_dram(dram_cycle);
+    if (l2_edge && (all || !p.l2_idle())) p.tick_l2(l2_cycle, all);
+  };
+  if (!use_workers()) {
+    for (auto& p : parts_) tick_part(*p);
+    return;
+  }
+  due_.clear();
+  for (uint32_t c = 0; c < parts_.size(); ++c) {
+    const MemoryPartition& p = *parts_[c];
+    if (all || (dram_edge && !p.dram_idle()) || (l2_edge && !p.l2_idle())) due_.push_back(c);
+  }
+  if (due_.size() < kMinParallel) {
+    for (uint32_t c : due_) tick_part(*parts_[c]);
+    return;
+  }
+  const uint32_t n = workers_->threads();
+  auto job = [&](uint32_t member) {
+    for (size_t k = member; k < due_.size(); k += n) tick_part(*parts_[due_[k]]);
+  };
+  workers_->run(job);
+  ++parallel_jobs_;
+}
+
+void GpuModel::after_sm_tick(size_t i, uint64_t cycle) {
+  Sm& s = *sms_[i];
+  for (const Sm::BlockDone& d : s.take_completed()) dispatcher_->block_completed(uint32_t(i), d.launch_id, d.seq, cycle);
+  for (BlockContext& ctx : s.take_preempted()) {
+    if (launch_ctx_.size() < ctx.launch_id) launch_ctx_.resize(ctx.launch_id);
+    launch_ctx_[ctx.launch_id - 1].save_bytes += ctx.context_bytes;
+    dispatcher_->block_preempted(uint32_t(i), std::move(ctx), cycle);
+  }
+  sm_active_[i] = !s.idle();
+}
+
 void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = 0;
   dispatcher_->tick(cycle);
-  for (size_t i = 0; i < sms_.size(); ++i) {
-    // SM i has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
-    // later, by Sm::tick or Sm::collect): statistics taken from here on see it at `cycle`.
-    sm_ticked_ = i + 1;
-    if (!sm_active_[i] && !opts_.tick_idle_components) continue;
-    Sm& s = *sms_[i];
-    if (!opts_.tick_idle_components && s.skippable(cycle)) continue;  // quiet: counted at its next tick
-    s.tick(cycle);
-    for (const Sm::BlockDone& d : s.take_completed()) dispatcher_->block_completed(uint32_t(i), d.launch_id, d.seq, cycle);
-    for (BlockContext& ctx : s.take_preempted()) {
-      if (launch_ctx_.size() < ctx.launch_id) launch_ctx_.resize(ctx.launch_id);
-      launch_ctx_[ctx.launch_id - 1].save_bytes += ctx.context_bytes;
-      dispatcher_->block_preempted(uint32_t(i), std::move(ctx), cycle);
+  if (!use_workers()) {
+    for (size_t i = 0; i < sms_.size(); ++i) {
+      // SM i has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
+      // later, by Sm::tick or Sm::collect): statistics taken from here on see it at `cycle`.
+      sm_ticked_ = i + 1;
+      if (!sm_active_[i] && !opts_.tick_idle_components) continue;
+      Sm& s = *sms_[i];
+      if (!opts_.tick_idle_components && s.skippable(cycle)) continue;  // quiet: counted at its next tick
+      s.tick(cycle);
+      after_sm_tick(i, cycle);
     }
-    sm_active_[i] = !s.idle();
+    return;
+  }
+  // On host threads the SMs tick first and their completions are handled after, in SM order.
+  // That is the sequential order's result as long as no completion changes what a later SM
+  // sees: only a kernel's end does (its statistics are taken then, with the SMs after it not yet
+  // at this cycle, and a kernel started by it prepares every SM's L1). A kernel can end only at
+  // its last block's completion, so with no block left to issue it ends, if at all, at the
+  // highest SM holding one of its blocks: the SMs are ticked in ranges that end there.
+  seg_end_.clear();
+  tail_.clear();
+  dispatcher_->tail_launches(tail_);
+  for (uint32_t id : tail_)
+    for (size_t i = sms_.size(); i-- > 0;)
+      if (sms_[i]->holds_launch(id)) {
+        seg_end_.push_back(i);
+        break;
+      }
+  std::sort(seg_end_.begin(), seg_end_.end());
+  seg_end_.push_back(sms_.size() - 1);
+  size_t lo = 0;
+  for (size_t end : seg_end_) {
+    if (end < lo) continue;
+    tick_sm_range(cycle, lo, end);
+    lo = end + 1;
+  }
+  sm_ticked_ = sms_.size();
+}
+
+void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi) {
+  const bool all = opts_.tick_idle_components;
+  due_.clear();
+  for (size_t i = lo; i <= hi; ++i)
+    if (all || (sm_active_[i] && !sms_[i]->skippable(cycle))) due_.push_back(uint32_t(i));
+  if (due_.size() < kMinParallel) {
+    for (uint32_t i : due_) sms_[i]->tick(cycle);
+  } else {
+    // Each SM on the same host thread every cycle (SM index modulo the threads), so its state
+    // stays in that core's caches.
+    const uint32_t n = workers_->threads();
+    auto job = [&](uint32_t member) {
+      for (uint32_t i : due_)
+        if (i % n == member) sms_[i]->tick(cycle);
+    };
+    workers_->run(job);
+    ++parallel_jobs_;
+  }
+  for (uint32_t i : due_) {
+    sm_ticked_ = size_t(i) + 1;
+    after_sm_tick(i, cycle);
   }
 }
 

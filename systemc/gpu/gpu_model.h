@@ -26,6 +26,7 @@
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/clock_domains.h"
 #include "systemc/gpu/dispatcher.h"
+#include "systemc/gpu/host_workers.h"
 #include "systemc/gpu/run_report.h"
 #include "systemc/memory/address_map.h"
 #include "systemc/memory/crossbar.h"
@@ -62,6 +63,15 @@ struct GpuModelOptions {
   // run ends (`gpucosim run --stats-interval`, systemc/gpu/stats_interval.h); 0 = never.
   uint64_t sample_interval = 0;
   std::function<void(uint64_t core_cycle, const StatsMap& cumulative)> on_sample;
+  // Host threads that tick the components of one clock edge side by side (the memory
+  // partitions of a DRAM/L2 edge, the SMs of a core edge); 1 = all on the simulation thread.
+  // Results are the same for every value (docs/architecture.md, "Host threads"). Research
+  // blocks on the SMs (hooks, listeners, memory clients, context movers) or an issue observer
+  // make a run use one thread: their objects may be shared between SMs.
+  uint32_t host_threads = 1;
+  // Off: hand every edge with enough work to the host threads, even while they are slower than
+  // one thread (HostWorkers::worthwhile); tests that must exercise the threads turn it off.
+  bool host_threads_adaptive = true;
 };
 
 class GpuModel : public sc_core::sc_module {
@@ -88,6 +98,10 @@ class GpuModel : public sc_core::sc_module {
   MemoryPartition& partition(uint32_t channel) { return *parts_[channel]; }
   const AddressMap& address_map() const { return map_; }
   const ClockDomains& clocks() const { return clocks_; }
+  // Host threads the run used (GpuModelOptions::host_threads, or 1 where the run had to use one).
+  uint32_t host_threads_used() const { return host_threads_used_; }
+  // Edges (ranges of SMs, sets of memory partitions) the run ticked on its host threads.
+  uint64_t host_parallel_jobs() const { return parallel_jobs_; }
 
   // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
   StatsMap collect_stats() const;
@@ -106,6 +120,12 @@ class GpuModel : public sc_core::sc_module {
   void simulate();                 // the SystemC process
   bool step_edge();                // one edge of the earliest domain(s); false when the run ends
   void tick_core(uint64_t cycle);
+  // One DRAM and/or L2 edge of every memory partition with work (each partition: its channel,
+  // then its slices; partitions touch only their own state and their crossbar ports' doorbells).
+  void tick_memory(bool dram_edge, bool l2_edge);
+  // SMs [lo, hi] on the host threads, then their completions in SM order (tick_core).
+  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi);
+  void after_sm_tick(size_t i, uint64_t cycle);  // completions, preemptions, activity of SM i
   void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
                     BlockContext&& bc);
   void kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
@@ -122,7 +142,9 @@ class GpuModel : public sc_core::sc_module {
   GpuModelOptions opts_;
   AddressMap map_;
   std::unique_ptr<SmPartitionMap> sm_map_;
-  PayloadPool pool_;
+  // One payload pool per SM (its LSU's requests), so SMs ticked on different host threads never
+  // share one.
+  std::vector<std::unique_ptr<PayloadPool>> pools_;
   ClockDomains clocks_;
   std::vector<std::unique_ptr<Sm>> sms_;
   std::vector<uint8_t> sm_active_;
@@ -139,6 +161,18 @@ class GpuModel : public sc_core::sc_module {
   std::vector<std::unique_ptr<MemoryPartition>> parts_;
   std::unique_ptr<Dispatcher> dispatcher_;
   std::unique_ptr<ApplicationRuns> apps_;
+  // Host threads (GpuModelOptions::host_threads); null: everything on the simulation thread.
+  bool host_parallel_ok_ = true;   // no SM has research blocks
+  std::unique_ptr<HostWorkers> workers_;
+  std::vector<uint32_t> due_;      // scratch: components to tick on the current edge
+  std::vector<uint32_t> tail_;     // scratch: Dispatcher::tail_launches
+  std::vector<size_t> seg_end_;    // scratch: SMs whose completions can finish a kernel
+  uint32_t host_threads_used_ = 1;
+  uint64_t parallel_jobs_ = 0;
+  bool use_workers() { return workers_ && (!opts_.host_threads_adaptive || workers_->worthwhile()); }
+  // Fewer components than this on an edge are ticked on the simulation thread alone (waking
+  // the other threads would cost more than their ticks).
+  static constexpr size_t kMinParallel = 3;
 
   // Run state.
   bool ran_ = false, running_ = false;

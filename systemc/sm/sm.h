@@ -157,6 +157,16 @@ class Sm : public sc_core::sc_module, private LsuListener {
   void set_partition_map(const PartitionMap* m);
   const CoalescerInterface& coalescer() const { return *coalescer_; }
   void set_issue_observer(IssueObserver* o) { observer_ = o; }
+  IssueObserver* issue_observer() const { return observer_; }
+  // Whether a thread block of kernel launch `launch_id` is resident here or has completed and
+  // not yet been taken by take_completed() (an empty block completes as it is launched).
+  bool holds_launch(uint32_t launch_id) const {
+    for (const BlockSlot& b : blocks_)
+      if (b.used && b.ctx.launch_id == launch_id) return true;
+    for (const BlockDone& d : completed_)
+      if (d.launch_id == launch_id) return true;
+    return false;
+  }
 
  private:
   enum Stall : uint8_t { kIssued, kIdle, kScoreboard, kMem, kExecBusy, kBarrier, kIbufferEmpty, kNumStall };

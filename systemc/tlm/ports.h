@@ -20,14 +20,17 @@ namespace gpucosim {
 // A doorbell: a bit in a word owned by the component polling the port, set while the port holds
 // an incoming transaction (a request at a target, a response at an initiator), so that the poller
 // visits only ports that have one (systemc/memory/bit_set.h). Optional; null = none.
+// Atomic read-modify-writes: the ports sharing a word belong to components that host threads
+// may tick at the same time (SMs, memory partitions: GpuModelOptions::host_threads); the
+// poller reads the word after those ticks have joined.
 struct Doorbell {
   uint64_t* word = nullptr;
   uint64_t bit = 0;
   void ring() const {
-    if (word) *word |= bit;
+    if (word) __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
   }
   void quiet() const {
-    if (word) *word &= ~bit;
+    if (word) __atomic_fetch_and(word, ~bit, __ATOMIC_RELAXED);
   }
 };
 

@@ -48,6 +48,8 @@ class SchedTables {
   const std::vector<SmStatus>& smst() const { return smst_; }
   // Valid KSRT entries in order of arrival.
   std::vector<const KsrEntry*> active() const;
+  // Every KSRT entry, valid (launch_id != 0) or not, in table order (no allocation).
+  const std::vector<KsrEntry>& entries() const { return ksrt_; }
   const KsrEntry* find(uint32_t launch_id) const;
   KsrEntry* find(uint32_t launch_id);
   bool full() const;

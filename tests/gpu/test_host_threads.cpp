@@ -1,0 +1,163 @@
+// Host threads (GpuModelOptions::host_threads): the memory partitions of a DRAM/L2 edge and the
+// SMs of a core edge ticked side by side must give the statistics of one thread, bit for bit,
+// wall-clock fields aside, for every thread count (even and odd splits of the SMs), across
+// kernel ends (a kernel's statistics are taken at its last block's completion, in SM order) and
+// with several applications. HostWorkers itself: every member runs each job once, the caller
+// sees what the members wrote, members that slept wake up, exceptions come back in member order.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "systemc/gpu/host_workers.h"
+#include "tests/gpu/gpu_test_util.h"
+
+namespace gpucosim::test {
+namespace {
+
+TEST(HostWorkers, EveryMemberRunsEveryJobOnce) {
+  for (uint32_t n : {1u, 2u, 3u}) {
+    HostWorkers w(n);
+    ASSERT_EQ(w.threads(), n);
+    std::vector<uint64_t> runs(n, 0);  // plain (non-atomic) writes: run() must publish them
+    for (int job = 0; job < 2000; ++job) {
+      auto fn = [&](uint32_t m) { runs[m] += 1; };
+      w.run(fn);
+    }
+    for (uint32_t m = 0; m < n; ++m) EXPECT_EQ(runs[m], 2000u) << "member " << m << " of " << n;
+  }
+}
+
+TEST(HostWorkers, MemberZeroIsTheCaller) {
+  HostWorkers w(3);
+  std::thread::id zero;
+  std::atomic<int> others_on_caller{0};
+  const std::thread::id me = std::this_thread::get_id();
+  auto fn = [&](uint32_t m) {
+    if (m == 0) zero = std::this_thread::get_id();
+    else if (std::this_thread::get_id() == me) others_on_caller++;
+  };
+  w.run(fn);
+  EXPECT_EQ(zero, me);
+  EXPECT_EQ(others_on_caller.load(), 0);
+}
+
+TEST(HostWorkers, SleepingMembersWakeForTheNextJob) {
+  HostWorkers w(2);
+  uint64_t sum = 0;
+  std::vector<uint64_t> part(2, 0);
+  for (int job = 0; job < 5; ++job) {
+    // Longer than the spin: the worker has gone to sleep on the condition variable.
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    auto fn = [&](uint32_t m) {
+      if (m == 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the caller sleeps too
+      part[m] = uint64_t(job + 1) * (m + 1);
+    };
+    w.run(fn);
+    sum += part[0] + part[1];
+  }
+  EXPECT_EQ(sum, 3u * (1 + 2 + 3 + 4 + 5));
+}
+
+TEST(HostWorkers, LowestMemberExceptionIsRethrownAfterAllFinish) {
+  HostWorkers w(4);
+  std::atomic<int> finished{0};
+  auto fn = [&](uint32_t m) {
+    finished++;
+    if (m == 3) throw std::runtime_error("member 3");
+    if (m == 1) throw std::runtime_error("member 1");
+  };
+  try {
+    w.run(fn);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "member 1");
+  }
+  EXPECT_EQ(finished.load(), 4);
+  // The team is usable afterwards, with no stale error.
+  auto ok = [&](uint32_t) { finished++; };
+  EXPECT_NO_THROW(w.run(ok));
+  EXPECT_EQ(finished.load(), 8);
+}
+
+TEST(HostWorkers, AvailableIsAtLeastOne) { EXPECT_GE(HostWorkers::available(), 1u); }
+
+// `jobs`: edges ticked on the host threads. The threads are used on every edge with enough work
+// (host_threads_adaptive off), however slow they are on a loaded test machine.
+json run(const GpuConfig& g, const std::vector<std::string>& workloads, uint32_t threads, uint32_t* used = nullptr,
+         uint64_t* jobs = nullptr) {
+  json j = in_child([&] {
+    std::vector<Application> apps;
+    for (const std::string& w : workloads) apps.push_back(application_from_workload(w));
+    GpuModelOptions o;
+    o.host_threads = threads;
+    o.host_threads_adaptive = false;
+    GpuModel gpu("gpu", g, o);
+    json r = json::parse(to_json(gpu.run(apps)).dump());
+    drop_wall_clock(r);
+    r["host_threads_used"] = gpu.host_threads_used();
+    r["host_parallel_jobs"] = gpu.host_parallel_jobs();
+    return r;
+  });
+  if (used) *used = j["host_threads_used"].get<uint32_t>();
+  if (jobs) *jobs = j["host_parallel_jobs"].get<uint64_t>();
+  j.erase("host_threads_used");
+  j.erase("host_parallel_jobs");
+  return j;
+}
+
+void check(const std::string& preset_name, const std::vector<std::string>& workloads) {
+  const GpuConfig g = preset(preset_name);
+  uint32_t used = 0;
+  const json one = run(g, workloads, 1, &used);
+  ASSERT_FALSE(one.is_null());
+  EXPECT_EQ(used, 1u);
+  EXPECT_EQ(one["end"], "completed");
+  EXPECT_GT(one["total"]["warp_insn"].get<double>(), 0);
+  for (uint32_t t : {2u, 3u}) {
+    uint64_t jobs = 0;
+    const json many = run(g, workloads, t, &used, &jobs);
+    EXPECT_EQ(used, t) << "the run used host threads";
+    // Many core cycles of these runs have several SMs with work.
+    EXPECT_GT(double(jobs), 0.1 * one["total"]["gpu_sim_cycle"].get<double>()) << "edges ticked side by side";
+    const json diff = json::diff(one, many);
+    EXPECT_TRUE(diff.empty()) << workloads[0] << " on " << preset_name << " with " << t
+                              << " host threads: " << diff.dump().substr(0, 4000);
+  }
+}
+
+TEST(gpu_host_threads, IdenticalStatsVecaddQV100) { check("QV100", {"vecadd:n=32768"}); }
+TEST(gpu_host_threads, IdenticalStatsTransposeNaiveQV100) { check("QV100", {"transpose_naive:n=128"}); }
+TEST(gpu_host_threads, IdenticalStatsSpmvGTX480) { check("GTX480", {"spmv_csr:rows=1024"}); }
+// Two kernels: the first one's statistics are taken at its last completion, between SMs.
+TEST(gpu_host_threads, IdenticalStatsAtaxTwoKernelsGTX480) { check("GTX480", {"atax:nx=128,ny=128"}); }
+TEST(gpu_host_threads, IdenticalStatsGemmRTX3070) { check("RTX3070", {"gemm_naive"}); }
+// Two applications sharing the GPU: kernels of both end while the other's blocks run.
+TEST(gpu_host_threads, IdenticalStatsTwoApplicationsQV100) {
+  check("QV100", {"stencil2d", "kmeans"});
+}
+
+// A one-block kernel ends on a low SM while the other application's blocks keep the SMs above
+// it busy: its statistics must be taken before those SMs tick that cycle, as with one thread
+// (the SM ranges that end at a kernel's highest SM).
+TEST(gpu_host_threads, IdenticalStatsKernelEndingBelowBusySMsGTX480) {
+  check("GTX480", {"vecadd:n=64", "compute:n=65536,iters=4"});
+}
+
+// A research block on the SMs: its objects may be shared, so the run keeps to one thread (and
+// still completes with the same statistics).
+TEST(gpu_host_threads, ResearchBlocksKeepOneThread) {
+  const GpuConfig g = preset("GTX480", {"warppool=tlm"});
+  uint32_t used = 0;
+  uint64_t jobs = 0;
+  const json one = run(g, {"transpose_naive:n=128"}, 1);
+  const json two = run(g, {"transpose_naive:n=128"}, 2, &used, &jobs);
+  EXPECT_EQ(used, 1u);
+  EXPECT_EQ(jobs, 0u);
+  EXPECT_TRUE(json::diff(one, two).empty());
+}
+
+}  // namespace
+}  // namespace gpucosim::test
