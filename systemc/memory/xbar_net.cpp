@@ -11,22 +11,13 @@ XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32
   if (n_in == 0 || n_out == 0) throw std::invalid_argument("crossbar needs at least one input and one output");
   if (in_buffer_flits == 0 || out_buffer_flits == 0)
     throw std::invalid_argument("icnt_in_buffer_limit / icnt_out_buffer_limit must be > 0");
-  in_q_.assign(n_in, RingBuffer<Packet>(16));
-  out_q_.assign(n_out, RingBuffer<Packet>(16));
-  in_flits_.assign(n_in, 0);
-  out_flits_.assign(n_out, 0);
-  in_busy_.assign(n_in, 0);
-  out_busy_.assign(n_out, 0);
-  rr_.assign(n_out, 0);
+  in_.resize(n_in);
+  out_.resize(n_out);
   words_ = (n_in + 63) / 64;
   in_set_ = BitSet(n_in);
   out_set_ = BitSet(n_out);
   req_bits_.assign(size_t(n_out) * words_, 0);
-  req_count_.assign(n_out, 0);
   offered_outs_ = BitSet(n_out);
-  offer_dest_.assign(n_in, kNone);
-  offer_pos_.assign(n_in, 0);
-  in_wait_.assign(n_in, 0);
   look_set_ = BitSet(n_in);
   watch_busy_.assign(size_t(n_out) * words_, 0);
   watch_room_.assign(size_t(n_out) * words_, 0);
@@ -45,10 +36,12 @@ void XbarNet::set_shortcuts(bool on) {
 
 void XbarNet::reset_shortcut_state() {
   std::fill(req_bits_.begin(), req_bits_.end(), 0);
-  std::fill(req_count_.begin(), req_count_.end(), 0);
+  for (OutPort& o : out_) o.req_count = 0;
   offered_outs_ = BitSet(n_out());
-  std::fill(offer_dest_.begin(), offer_dest_.end(), kNone);
-  std::fill(in_wait_.begin(), in_wait_.end(), 0);
+  for (InPort& in : in_) {
+    in.offer_dest = kNone;
+    in.wait = 0;
+  }
   look_set_ = in_set_;
   std::fill(watch_busy_.begin(), watch_busy_.end(), 0);
   std::fill(watch_room_.begin(), watch_room_.end(), 0);
@@ -56,23 +49,25 @@ void XbarNet::reset_shortcut_state() {
   room_watched_ = BitSet(n_out());
 }
 
-void XbarNet::inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
-  in_q_[in].push_back(Packet{p, dest, flits, ready});
-  in_set_.set(in);
-  in_flits_[in] += flits;
+void XbarNet::inject(uint32_t i, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
+  InPort& in = in_[i];
+  in.q.push_back(Packet{p, dest, flits, ready});
+  in_set_.set(i);
+  in.flits += flits;
   ++in_packets_;
   max_flits_ = std::max(max_flits_, flits);
   // A kept offer stands (the packet joins behind it); otherwise the new packet may be one to offer.
-  if (offer_dest_[in] == kNone) {
-    look_set_.set(in);
-    in_wait_[in] = 0;
+  if (in.offer_dest == kNone) {
+    look_set_.set(i);
+    in.wait = 0;
   }
 }
 
 void XbarNet::pop_output(uint32_t out) {
-  out_flits_[out] -= out_q_[out].front().flits;
-  out_q_[out].pop_front();
-  if (out_q_[out].empty()) out_set_.clear(out);
+  OutPort& o = out_[out];
+  o.flits -= o.q.front().flits;
+  o.q.pop_front();
+  if (o.q.empty()) out_set_.clear(out);
   --out_packets_;
   // Room at `out`: inputs that passed it over for being full look again.
   if (room_watched_.test(out)) {
@@ -81,11 +76,11 @@ void XbarNet::pop_output(uint32_t out) {
   }
 }
 
-void XbarNet::look(uint32_t i, uint64_t cycle, Look& l) const {
+inline void XbarNet::look(const InPort& in, uint64_t cycle, Look& l) const {
   // The input offers its oldest packet that can move: a packet whose output is busy or full does
   // not block packets behind it for other outputs (virtual output queues, kLookahead deep);
   // packets for one output never overtake each other.
-  const RingBuffer<Packet>& q = in_q_[i];
+  const RingBuffer<Packet>& q = in.q;
   const size_t depth = std::min<size_t>(q.size(), kLookahead);
   for (size_t k = 0; k < depth; ++k) {
     const Packet& h = q[k];
@@ -96,7 +91,7 @@ void XbarNet::look(uint32_t i, uint64_t cycle, Look& l) const {
     bool behind_passed = false;
     for (uint32_t b = 0; b < l.n_passed; ++b) behind_passed = behind_passed || l.passed[b] == h.dest;
     if (behind_passed) continue;
-    if (available(h.dest, h.flits, cycle)) {
+    if (available(out_[h.dest], h.flits, cycle)) {
       l.dest = h.dest;
       l.pos = uint32_t(k);
       return;
@@ -117,35 +112,38 @@ uint32_t XbarNet::first_from(const uint64_t* bits, uint32_t start) const {
   return 0;
 }
 
-uint32_t XbarNet::grant(uint32_t winner, uint32_t pos, uint32_t d, uint64_t cycle) {
-  rr_[d] = winner + 1 == n_in() ? 0 : winner + 1;
+inline uint32_t XbarNet::grant(uint32_t winner, uint32_t pos, uint32_t d, uint64_t cycle) {
+  InPort& in = in_[winner];
+  OutPort& o = out_[d];
+  o.rr = winner + 1 == n_in() ? 0 : winner + 1;
   // Take the offered packet out of the input queue (those before it shift up one slot).
-  RingBuffer<Packet>& q = in_q_[winner];
+  RingBuffer<Packet>& q = in.q;
   Packet pk = q[pos];
   for (size_t k = pos; k > 0; --k) q[k] = q[k - 1];
   q.pop_front();
   if (q.empty()) in_set_.clear(winner);
-  in_flits_[winner] -= pk.flits;
+  in.flits -= pk.flits;
   --in_packets_;
-  in_busy_[winner] = cycle + pk.flits;
-  out_busy_[d] = cycle + pk.flits;
+  in.busy = cycle + pk.flits;
+  o.busy = cycle + pk.flits;
   pk.ready = cycle + latency_ + pk.flits - 1;
-  out_q_[d].push_back(pk);
+  o.q.push_back(pk);
   out_set_.set(d);
-  out_flits_[d] += pk.flits;
+  o.flits += pk.flits;
   ++out_packets_;
   return pk.flits;
 }
 
 void XbarNet::forget_offer(uint32_t i) {
-  const uint32_t d = offer_dest_[i];
+  InPort& in = in_[i];
+  const uint32_t d = in.offer_dest;
   if (d != kNone) {
     req_bits_[size_t(d) * words_ + i / 64] &= ~(uint64_t(1) << (i % 64));
-    if (--req_count_[d] == 0) offered_outs_.clear(d);
-    offer_dest_[i] = kNone;
+    if (--out_[d].req_count == 0) offered_outs_.clear(d);
+    in.offer_dest = kNone;
   }
-  in_wait_[i] = 0;
-  if (!in_q_[i].empty()) look_set_.set(i);
+  in.wait = 0;
+  if (!in.q.empty()) look_set_.set(i);
 }
 
 void XbarNet::wake_watchers(uint64_t* watch) {
@@ -160,25 +158,26 @@ void XbarNet::arbitrate(uint64_t cycle) {
   if (!shortcuts_) return arbitrate_plain(cycle);
   // 1. Inputs that passed over an output whose busy time has now ended look again.
   busy_watched_.for_each([&](uint32_t o) {
-    if (out_busy_[o] > cycle) return;
+    if (out_[o].busy > cycle) return;
     busy_watched_.clear(o);
     wake_watchers(&watch_busy_[size_t(o) * words_]);
   });
   // 2. Inputs without a kept offer look through their queues (in input order, as all inputs
   // look at the state of the outputs before this cycle's grants).
   look_set_.for_each([&](uint32_t i) {
-    if (in_busy_[i] > cycle || in_wait_[i] > cycle) return;
+    InPort& in = in_[i];
+    if (in.busy > cycle || in.wait > cycle) return;
     Look l;
-    look(i, cycle, l);
+    look(in, cycle, l);
     uint64_t wake = l.wake;
     // What would make the look come out otherwise: an output passed over for being busy ends its
     // busy time (an offer is then looked at again; without one the input sleeps until then), or
     // one passed over for being full is popped.
     for (uint32_t b = 0; b < l.n_passed; ++b) {
       const uint32_t o = l.passed[b];
-      if (out_busy_[o] > cycle) {
+      if (out_[o].busy > cycle) {
         if (l.dest == kNone)
-          wake = std::min(wake, out_busy_[o]);
+          wake = std::min(wake, out_[o].busy);
         else
           watch(watch_busy_, busy_watched_, o, i);
       } else {
@@ -186,44 +185,46 @@ void XbarNet::arbitrate(uint64_t cycle) {
       }
     }
     if (l.dest == kNone) {
-      in_wait_[i] = wake;
+      in.wait = wake;
       return;
     }
     look_set_.clear(i);
-    offer_dest_[i] = l.dest;
-    offer_pos_[i] = l.pos;
-    if (req_count_[l.dest]++ == 0) offered_outs_.set(l.dest);
+    in.offer_dest = l.dest;
+    in.offer_pos = l.pos;
+    if (out_[l.dest].req_count++ == 0) offered_outs_.set(l.dest);
     req_bits_[size_t(l.dest) * words_ + i / 64] |= uint64_t(1) << (i % 64);
   });
   // 3. Each output with offers grants one (outputs are independent: an input offers to one).
   offered_outs_.for_each([&](uint32_t d) {
+    OutPort& o = out_[d];
     uint64_t* bits = &req_bits_[size_t(d) * words_];
-    const uint32_t winner = first_from(bits, rr_[d]);
-    const uint32_t others = req_count_[d] - 1;
+    const uint32_t winner = first_from(bits, o.rr);
+    const uint32_t others = o.req_count - 1;
     conflicts_ += others;
     bits[winner / 64] &= ~(uint64_t(1) << (winner % 64));
-    offer_dest_[winner] = kNone;
-    const uint32_t flits = grant(winner, offer_pos_[winner], d, cycle);
-    if (!in_q_[winner].empty()) {
+    InPort& w = in_[winner];
+    w.offer_dest = kNone;
+    const uint32_t flits = grant(winner, w.offer_pos, d, cycle);
+    if (!w.q.empty()) {
       look_set_.set(winner);
-      in_wait_[winner] = 0;
+      w.wait = 0;
     }
-    req_count_[d] = others;
+    o.req_count = others;
     // The others' offers stand if d is free and has room for any packet next cycle; otherwise
     // they look again.
-    if (others > 0 && (flits > 1 || out_flits_[d] + max_flits_ > out_cap_)) {
-      for (uint32_t w = 0; w < words_; ++w) {
-        for (uint64_t m = bits[w]; m; m &= m - 1) {
-          const uint32_t i = w * 64 + uint32_t(__builtin_ctzll(m));
-          offer_dest_[i] = kNone;
-          in_wait_[i] = 0;
+    if (others > 0 && (flits > 1 || o.flits + max_flits_ > out_cap_)) {
+      for (uint32_t k = 0; k < words_; ++k) {
+        for (uint64_t m = bits[k]; m; m &= m - 1) {
+          const uint32_t i = k * 64 + uint32_t(__builtin_ctzll(m));
+          in_[i].offer_dest = kNone;
+          in_[i].wait = 0;
           look_set_.set(i);
         }
-        bits[w] = 0;
+        bits[k] = 0;
       }
-      req_count_[d] = 0;
+      o.req_count = 0;
     }
-    if (req_count_[d] == 0) offered_outs_.clear(d);
+    if (o.req_count == 0) offered_outs_.clear(d);
   });
 }
 
@@ -231,9 +232,9 @@ void XbarNet::arbitrate_plain(uint64_t cycle) {
   touched_.clear();
   // Inputs with packets, in input order (in_set_ changes only after this walk).
   in_set_.for_each([&](uint32_t i) {
-    if (in_busy_[i] > cycle) return;
+    if (in_[i].busy > cycle) return;
     Look l;
-    look(i, cycle, l);
+    look(in_[i], cycle, l);
     if (l.dest == kNone) return;
     plain_offer_[i] = l.pos;
     if (plain_req_count_[l.dest]++ == 0) touched_.push_back(l.dest);
@@ -241,7 +242,7 @@ void XbarNet::arbitrate_plain(uint64_t cycle) {
   });
   for (uint32_t d : touched_) {
     uint64_t* bits = &plain_req_bits_[size_t(d) * words_];
-    const uint32_t winner = first_from(bits, rr_[d]);
+    const uint32_t winner = first_from(bits, out_[d].rr);
     conflicts_ += plain_req_count_[d] - 1;
     plain_req_count_[d] = 0;
     std::fill(bits, bits + words_, 0);

@@ -37,7 +37,9 @@ class XbarNet {
 
   // A packet larger than a whole buffer is still taken into an empty one (no deadlock with tiny
   // buffers).
-  bool can_inject(uint32_t in, uint32_t flits) const { return in_flits_[in] == 0 || in_flits_[in] + flits <= in_cap_; }
+  bool can_inject(uint32_t in, uint32_t flits) const {
+    return in_[in].flits == 0 || in_[in].flits + flits <= in_cap_;
+  }
   void inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready);
 
   // Grants for this cycle.
@@ -48,7 +50,7 @@ class XbarNet {
 
   // Head of an output buffer if it has arrived by `cycle`.
   tlm::tlm_generic_payload* output(uint32_t out, uint64_t cycle) const {
-    const RingBuffer<Packet>& q = out_q_[out];
+    const RingBuffer<Packet>& q = out_[out].q;
     return (!q.empty() && q.front().ready <= cycle) ? q.front().p : nullptr;
   }
   void pop_output(uint32_t out);
@@ -58,8 +60,8 @@ class XbarNet {
   bool empty() const { return in_packets_ == 0 && out_packets_ == 0; }
   uint64_t in_packets() const { return in_packets_; }
   uint64_t out_packets() const { return out_packets_; }
-  uint32_t n_in() const { return uint32_t(in_q_.size()); }
-  uint32_t n_out() const { return uint32_t(out_q_.size()); }
+  uint32_t n_in() const { return uint32_t(in_.size()); }
+  uint32_t n_out() const { return uint32_t(out_.size()); }
   uint64_t conflicts() const { return conflicts_; }
 
  private:
@@ -70,6 +72,21 @@ class XbarNet {
   };
   static constexpr uint32_t kNone = UINT32_MAX;
   static constexpr size_t kLookahead = 8;  // packets an input looks at to find one that can move
+  // A port's state in one place (one base address per port on the hot path, not one per array).
+  struct InPort {
+    RingBuffer<Packet> q{16};
+    uint64_t busy = 0;         // first cycle the port is free again
+    uint64_t wait = 0;         // shortcuts: the first cycle an input without an offer may find one (sleep)
+    uint32_t flits = 0;
+    uint32_t offer_dest = kNone, offer_pos = 0;  // shortcuts: the kept offer (kNone: none; then in look_set_)
+  };
+  struct OutPort {
+    RingBuffer<Packet> q{16};
+    uint64_t busy = 0;
+    uint32_t flits = 0;
+    uint32_t rr = 0;         // input to consider first
+    uint32_t req_count = 0;  // shortcuts: inputs whose kept offer is for this output
+  };
 
   // Input i's look through its queue at `cycle` (the rule above): the offered packet's position
   // and output, or dest kNone; `passed` gets the outputs of the packets passed over (at most
@@ -79,9 +96,9 @@ class XbarNet {
     uint64_t wake = UINT64_MAX;
     uint32_t passed[kLookahead];
   };
-  void look(uint32_t i, uint64_t cycle, Look& l) const;
-  bool available(uint32_t out, uint32_t flits, uint64_t cycle) const {
-    return out_busy_[out] <= cycle && (out_flits_[out] == 0 || out_flits_[out] + flits <= out_cap_);
+  void look(const InPort& in, uint64_t cycle, Look& l) const;
+  bool available(const OutPort& o, uint32_t flits, uint64_t cycle) const {
+    return o.busy <= cycle && (o.flits == 0 || o.flits + flits <= out_cap_);
   }
   void arbitrate_plain(uint64_t cycle);
   // Takes input `winner`'s packet at queue position `pos` to output d at `cycle`; its flits.
@@ -99,24 +116,17 @@ class XbarNet {
   void reset_shortcut_state();
 
   uint32_t in_cap_, out_cap_, latency_;
-  std::vector<RingBuffer<Packet>> in_q_, out_q_;
-  std::vector<uint32_t> in_flits_, out_flits_;
-  std::vector<uint64_t> in_busy_, out_busy_;  // first cycle the port is free again
-  std::vector<uint32_t> rr_;                  // per output: input to consider first
+  std::vector<InPort> in_;
+  std::vector<OutPort> out_;
   uint32_t words_;                            // 64-bit words of a set of inputs
   BitSet in_set_, out_set_;                   // inputs / outputs whose queue is not empty
   uint64_t in_packets_ = 0, out_packets_ = 0, conflicts_ = 0;
 
   bool shortcuts_ = true;
-  // Per output: the inputs whose kept offer is for it (a set of inputs each, words_ words) and
-  // how many; the outputs with offers.
+  // Per output: the inputs whose kept offer is for it (a set of inputs each, words_ words); the
+  // outputs with offers.
   std::vector<uint64_t> req_bits_;
-  std::vector<uint32_t> req_count_;
   BitSet offered_outs_;
-  // Per input: the kept offer (output kNone: none, and the input is in look_set_ if it has
-  // packets), its queue position; the first cycle an input without one may find one (sleep).
-  std::vector<uint32_t> offer_dest_, offer_pos_;
-  std::vector<uint64_t> in_wait_;
   BitSet look_set_;                           // inputs with packets and no kept offer
   // Per output: the inputs to look again when its busy time ends (watch_busy_) or when it is
   // popped (watch_room_: it was full); the outputs with such inputs.
