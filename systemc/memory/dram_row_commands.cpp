@@ -52,11 +52,11 @@ void DramChannel::precharge(Bank& b, uint32_t kernel, int64_t t) {
   ++ctr_.n_pre;
 }
 
-void DramChannel::forget_oldest(uint32_t bank) {
+void DramChannel::forget_oldest(uint32_t bank, size_t from) {
   Bank& b = banks_[bank];
   if (b.queued == 0) return;
-  for (const Pending& p : queue_)  // age order: the first of the bank is its oldest
-    if (p.bank == bank) {
+  for (size_t k = from; k < queue_.size(); ++k)  // age order: the first of the bank is its oldest
+    if (const Pending& p = queue_[k]; p.bank == bank) {
       b.oldest_seq = p.seq;
       b.oldest_row = p.row;
       b.oldest_kernel = p.req.kernel;
