@@ -13,6 +13,7 @@ XbarNet::XbarNet(uint32_t n_in, uint32_t n_out, uint32_t in_buffer_flits, uint32
     throw std::invalid_argument("icnt_in_buffer_limit / icnt_out_buffer_limit must be > 0");
   in_.resize(n_in);
   out_.resize(n_out);
+  n_in_ = n_in;
   words_ = (n_in + 63) / 64;
   in_set_ = BitSet(n_in);
   out_set_ = BitSet(n_out);
@@ -101,12 +102,11 @@ inline void XbarNet::look(const InPort& in, uint64_t cycle, Look& l) const {
 }
 
 uint32_t XbarNet::first_from(const uint64_t* bits, uint32_t start) const {
-  for (uint32_t w = start / 64; w < words_; ++w) {
-    uint64_t v = bits[w];
-    if (w == start / 64) v &= ~uint64_t(0) << (start % 64);
-    if (v) return w * 64 + uint32_t(__builtin_ctzll(v));
-  }
-  for (uint32_t w = 0; w <= start / 64 && w < words_; ++w)
+  const uint32_t sw = start / 64;
+  if (const uint64_t v = bits[sw] & (~uint64_t(0) << (start % 64))) return sw * 64 + uint32_t(__builtin_ctzll(v));
+  for (uint32_t w = sw + 1; w < words_; ++w)
+    if (bits[w]) return w * 64 + uint32_t(__builtin_ctzll(bits[w]));
+  for (uint32_t w = 0; w <= sw; ++w)  // wrapped around
     if (bits[w]) return w * 64 + uint32_t(__builtin_ctzll(bits[w]));
   assert(false && "first_from: empty set");
   return 0;
@@ -115,7 +115,7 @@ uint32_t XbarNet::first_from(const uint64_t* bits, uint32_t start) const {
 inline uint32_t XbarNet::grant(uint32_t winner, uint32_t pos, uint32_t d, uint64_t cycle) {
   InPort& in = in_[winner];
   OutPort& o = out_[d];
-  o.rr = winner + 1 == n_in() ? 0 : winner + 1;
+  o.rr = winner + 1 == n_in_ ? 0 : winner + 1;
   // Take the offered packet out of the input queue (those before it shift up one slot).
   RingBuffer<Packet>& q = in.q;
   Packet pk = q[pos];

@@ -118,6 +118,7 @@ class XbarNet {
   uint32_t in_cap_, out_cap_, latency_;
   std::vector<InPort> in_;
   std::vector<OutPort> out_;
+  uint32_t n_in_ = 0;                         // in_.size() (a division by the port size otherwise)
   uint32_t words_;                            // 64-bit words of a set of inputs
   BitSet in_set_, out_set_;                   // inputs / outputs whose queue is not empty
   uint64_t in_packets_ = 0, out_packets_ = 0, conflicts_ = 0;
