@@ -28,6 +28,13 @@ class BitSet {
     for (size_t k = 0; k < words_.size(); ++k)
       for (uint64_t m = words_[k]; m; m &= m - 1) f(uint32_t(k * 64 + uint32_t(__builtin_ctzll(m))));
   }
+  // f(i) for every member that is not in `other` (a set of the same size), in ascending order, as
+  // for_each.
+  template <class F>
+  void for_each_not_in(const BitSet& other, F&& f) const {
+    for (size_t k = 0; k < words_.size(); ++k)
+      for (uint64_t m = words_[k] & ~other.words_[k]; m; m &= m - 1) f(uint32_t(k * 64 + uint32_t(__builtin_ctzll(m))));
+  }
 
  private:
   std::vector<uint64_t> words_;

@@ -156,16 +156,18 @@ void DramChannel::issue_column(size_t i, int64_t t) {
   const uint64_t seq = p.seq;
   const uint32_t bank = p.bank;
   p.bank = kGone;
+  --b.queued;
+  --b.hits;
+  // The bank's next oldest request lies after this one in age order: look from here on (before
+  // the compaction moves the entries).
+  if (b.oldest_seq == seq) forget_oldest(bank, i + 1);
   if (++gone_ >= kCompactAfter) {
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [](const Pending& q) { return q.bank == kGone; }),
                  queue_.end());
     gone_ = 0;
   }
-  --b.queued;
-  --b.hits;
   if (!listed) rebuild_hits(bank);
   note_bank(bank);
-  if (b.oldest_seq == seq) forget_oldest(bank);
   if (b.hits == 0 || !frfcfs_) row_retry_valid_ = false;
 }
 

@@ -171,7 +171,9 @@ class DramChannel {
   // `by`: the request whose row opens (its row, seq and kernel are read).
   void activate(Bank& b, uint32_t bank, const Pending& by, int64_t t);
   void precharge(Bank& b, uint32_t kernel, int64_t t);
-  void forget_oldest(uint32_t bank);
+  // The bank's oldest queued request is gone: the next one, found from queue position `from` on
+  // (the gone request's position: none of the bank's requests is older).
+  void forget_oldest(uint32_t bank, size_t from);
 
   MemoryConfig cfg_;
   const AddressMap& map_;

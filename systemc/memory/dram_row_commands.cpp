@@ -52,11 +52,11 @@ void DramChannel::precharge(Bank& b, uint32_t kernel, int64_t t) {
   ++ctr_.n_pre;
 }
 
-void DramChannel::forget_oldest(uint32_t bank) {
+void DramChannel::forget_oldest(uint32_t bank, size_t from) {
   Bank& b = banks_[bank];
   if (b.queued == 0) return;
-  for (const Pending& p : queue_)  // age order: the first of the bank is its oldest
-    if (p.bank == bank) {
+  for (size_t k = from; k < queue_.size(); ++k)  // age order: the first of the bank is its oldest
+    if (const Pending& p = queue_[k]; p.bank == bank) {
       b.oldest_seq = p.seq;
       b.oldest_row = p.row;
       b.oldest_kernel = p.req.kernel;
@@ -72,7 +72,7 @@ bool DramChannel::try_row_command(int64_t t) {
   int64_t retry_at = INT64_MAX;  // earliest cycle a timing that blocked a command below passes
   Bank* best = nullptr;
   uint32_t best_bank = 0;
-  queued_banks_.for_each([&](uint32_t i) {
+  auto visit = [&](uint32_t i) {
     Bank& b = banks_[i];
     if (best && b.oldest_seq > best->oldest_seq) return;  // an older request acts first
     if (b.open_row >= 0) {
@@ -88,7 +88,13 @@ bool DramChannel::try_row_command(int64_t t) {
     }
     best = &b;
     best_bank = i;
-  });
+  };
+  // FR-FCFS passes over every bank with row hits (its row stays open and it has no closed-bank
+  // work): only the queued banks without hits are visited.
+  if (frfcfs_)
+    queued_banks_.for_each_not_in(hit_banks_, visit);
+  else
+    queued_banks_.for_each(visit);
   if (best) {
     if (best->open_row >= 0) {
       precharge(*best, best->oldest_kernel, t);

@@ -10,6 +10,16 @@
 // holds that input and that output for `flits` cycles (1 flit per cycle per port) and reaches
 // the output buffer `latency + flits - 1` cycles after the grant. Space in the output buffer is
 // taken at grant time, so nothing is ever dropped: a full output simply stops being granted.
+//
+// Work per event, not per cycle (the shortcuts, on by default): an input's offer is kept from
+// cycle to cycle while nothing it depends on changes, instead of looking through its queue again
+// every cycle. An offer depends on the input's queue up to the offered packet (it changes only
+// when that input is granted: packets join at the back), on the offered output staying free
+// with room (it changes only at a grant there), and on the outputs of the packets it passed over
+// staying busy or full (they change when a busy time ends or at a pop there). Each output keeps
+// the set of inputs offering to it across cycles, and per output the inputs to look at again when
+// it is popped or its busy time ends. An input with nothing to offer sleeps the same way until a
+// packet arrives, a busy output it waited on is free, a pop at a full one or a new packet.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -27,21 +37,20 @@ class XbarNet {
 
   // A packet larger than a whole buffer is still taken into an empty one (no deadlock with tiny
   // buffers).
-  bool can_inject(uint32_t in, uint32_t flits) const { return in_flits_[in] == 0 || in_flits_[in] + flits <= in_cap_; }
+  bool can_inject(uint32_t in, uint32_t flits) const {
+    return in_[in].flits == 0 || in_[in].flits + flits <= in_cap_;
+  }
   void inject(uint32_t in, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready);
 
   // Grants for this cycle.
   void arbitrate(uint64_t cycle);
-  // Off: every input with packets looks for one to offer on every cycle, as before input sleep
-  // (tests compare).
-  void set_input_sleep(bool on) {
-    sleep_ = on;
-    std::fill(in_wait_.begin(), in_wait_.end(), 0);
-  }
+  // Off: every input with packets looks for one to offer on every cycle (arbitrate_plain), as
+  // before the shortcuts (tests compare). Only the work changes, never a grant.
+  void set_shortcuts(bool on);
 
   // Head of an output buffer if it has arrived by `cycle`.
   tlm::tlm_generic_payload* output(uint32_t out, uint64_t cycle) const {
-    const RingBuffer<Packet>& q = out_q_[out];
+    const RingBuffer<Packet>& q = out_[out].q;
     return (!q.empty() && q.front().ready <= cycle) ? q.front().p : nullptr;
   }
   void pop_output(uint32_t out);
@@ -51,8 +60,8 @@ class XbarNet {
   bool empty() const { return in_packets_ == 0 && out_packets_ == 0; }
   uint64_t in_packets() const { return in_packets_; }
   uint64_t out_packets() const { return out_packets_; }
-  uint32_t n_in() const { return uint32_t(in_q_.size()); }
-  uint32_t n_out() const { return uint32_t(out_q_.size()); }
+  uint32_t n_in() const { return uint32_t(in_.size()); }
+  uint32_t n_out() const { return uint32_t(out_.size()); }
   uint64_t conflicts() const { return conflicts_; }
 
  private:
@@ -61,26 +70,74 @@ class XbarNet {
     uint32_t dest = 0, flits = 1;
     uint64_t ready = 0;
   };
+  static constexpr uint32_t kNone = UINT32_MAX;
+  static constexpr size_t kLookahead = 8;  // packets an input looks at to find one that can move
+  // A port's state in one place (one base address per port on the hot path, not one per array).
+  struct InPort {
+    RingBuffer<Packet> q{16};
+    uint64_t busy = 0;         // first cycle the port is free again
+    uint64_t wait = 0;         // shortcuts: the first cycle an input without an offer may find one (sleep)
+    uint32_t flits = 0;
+    uint32_t offer_dest = kNone, offer_pos = 0;  // shortcuts: the kept offer (kNone: none; then in look_set_)
+  };
+  struct OutPort {
+    RingBuffer<Packet> q{16};
+    uint64_t busy = 0;
+    uint32_t flits = 0;
+    uint32_t rr = 0;         // input to consider first
+    uint32_t req_count = 0;  // shortcuts: inputs whose kept offer is for this output
+  };
+
+  // Input i's look through its queue at `cycle` (the rule above): the offered packet's position
+  // and output, or dest kNone; `passed` gets the outputs of the packets passed over (at most
+  // kLookahead, each once), `wake` the first cycle a packet not yet arrived arrives.
+  struct Look {
+    uint32_t dest = kNone, pos = 0, n_passed = 0;
+    uint64_t wake = UINT64_MAX;
+    uint32_t passed[kLookahead];
+  };
+  void look(const InPort& in, uint64_t cycle, Look& l) const;
+  bool available(const OutPort& o, uint32_t flits, uint64_t cycle) const {
+    return o.busy <= cycle && (o.flits == 0 || o.flits + flits <= out_cap_);
+  }
+  void arbitrate_plain(uint64_t cycle);
+  // Takes input `winner`'s packet at queue position `pos` to output d at `cycle`; its flits.
+  uint32_t grant(uint32_t winner, uint32_t pos, uint32_t d, uint64_t cycle);
+  // Round-robin: the first input set in `bits` (words_ words) at or after `start`, wrapping.
+  uint32_t first_from(const uint64_t* bits, uint32_t start) const;
+
+  // Shortcut bookkeeping (xbar_net.cpp).
+  void forget_offer(uint32_t i);           // i's offer (if any) is void: i looks again
+  void wake_watchers(uint64_t* watch);     // every input in `watch` looks again; watch cleared
+  void watch(std::vector<uint64_t>& sets, BitSet& outs, uint32_t out, uint32_t in) {
+    sets[size_t(out) * words_ + in / 64] |= uint64_t(1) << (in % 64);
+    outs.set(out);
+  }
+  void reset_shortcut_state();
+
   uint32_t in_cap_, out_cap_, latency_;
-  std::vector<RingBuffer<Packet>> in_q_, out_q_;
-  std::vector<uint32_t> in_flits_, out_flits_;
-  std::vector<uint64_t> in_busy_, out_busy_;  // first cycle the port is free again
-  // Input sleep: an input that found no packet to offer looks again only at the first cycle one
-  // of the outputs it waited on is free or its first waiting packet arrives (a grant only makes
-  // an output busy longer), or when a packet joins it. Not when an output was full: that ends
-  // at a pop, not at a known cycle.
-  std::vector<uint64_t> in_wait_;
-  bool sleep_ = true;
-  std::vector<uint32_t> rr_;                  // per output: input to consider first
-  std::vector<uint64_t> req_bits_;            // per output: bit set of requesting inputs (scratch)
-  std::vector<uint32_t> req_count_;           // per output: how many inputs request it (scratch)
-  std::vector<uint32_t> touched_;             // outputs with requests this cycle (scratch)
-  static constexpr size_t kLookahead = 8;     // packets an input looks at to find one that can move
-  std::vector<uint32_t> offer_;               // per input: queue position of the offered packet (scratch)
-  uint32_t blocked_[kLookahead] = {};         // outputs skipped in the current input's scan (scratch)
-  uint32_t words_;
+  std::vector<InPort> in_;
+  std::vector<OutPort> out_;
+  uint32_t n_in_ = 0;                         // in_.size() (a division by the port size otherwise)
+  uint32_t words_;                            // 64-bit words of a set of inputs
   BitSet in_set_, out_set_;                   // inputs / outputs whose queue is not empty
   uint64_t in_packets_ = 0, out_packets_ = 0, conflicts_ = 0;
+
+  bool shortcuts_ = true;
+  // Per output: the inputs whose kept offer is for it (a set of inputs each, words_ words); the
+  // outputs with offers.
+  std::vector<uint64_t> req_bits_;
+  BitSet offered_outs_;
+  BitSet look_set_;                           // inputs with packets and no kept offer
+  // Per output: the inputs to look again when its busy time ends (watch_busy_) or when it is
+  // popped (watch_room_: it was full); the outputs with such inputs.
+  std::vector<uint64_t> watch_busy_, watch_room_;
+  BitSet busy_watched_, room_watched_;
+  uint32_t max_flits_ = 1;                    // largest packet injected so far
+
+  // Scratch of arbitrate_plain.
+  std::vector<uint32_t> plain_req_count_, touched_, plain_offer_;
+  std::vector<uint64_t> plain_req_bits_;
 };
 
 }  // namespace gpucosim
