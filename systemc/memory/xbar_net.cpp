@@ -50,33 +50,6 @@ void XbarNet::reset_shortcut_state() {
   room_watched_ = BitSet(n_out());
 }
 
-void XbarNet::inject(uint32_t i, tlm::tlm_generic_payload* p, uint32_t dest, uint32_t flits, uint64_t ready) {
-  InPort& in = in_[i];
-  in.q.push_back(Packet{p, dest, flits, ready});
-  in_set_.set(i);
-  in.flits += flits;
-  ++in_packets_;
-  max_flits_ = std::max(max_flits_, flits);
-  // A kept offer stands (the packet joins behind it); otherwise the new packet may be one to offer.
-  if (in.offer_dest == kNone) {
-    look_set_.set(i);
-    in.wait = 0;
-  }
-}
-
-void XbarNet::pop_output(uint32_t out) {
-  OutPort& o = out_[out];
-  o.flits -= o.q.front().flits;
-  o.q.pop_front();
-  if (o.q.empty()) out_set_.clear(out);
-  --out_packets_;
-  // Room at `out`: inputs that passed it over for being full look again.
-  if (room_watched_.test(out)) {
-    room_watched_.clear(out);
-    wake_watchers(&watch_room_[size_t(out) * words_]);
-  }
-}
-
 inline void XbarNet::look(const InPort& in, uint64_t cycle, Look& l) const {
   // The input offers its oldest packet that can move: a packet whose output is busy or full does
   // not block packets behind it for other outputs (virtual output queues, kLookahead deep);
