@@ -7,7 +7,9 @@
 // Accel-Sim's recorded whole-process wall time, the ratio, and a verdict against 200x for rows of
 // more than 100 K warp instructions. Then the memory-bound kernels (transpose_naive, spmv_csr at
 // the sim-rate benchmark's base sizes) on the GTX480 and QV100 presets against 300 K warp
-// instructions/s. Wall times are the best of --repeat runs (the machine may be shared).
+// instructions/s. Wall times are the best of --repeat runs (the machine may be shared). Runs use
+// `gpucosim run`'s default host threads (the CPUs the process may use, at most 8) unless
+// --threads N is given; the header says how many CPUs there were.
 // Skips with a message when ../shared is absent.
 #include <spawn.h>
 #include <sys/resource.h>
@@ -25,6 +27,7 @@
 
 #include "bench/bench_args.h"
 #include "bench/cli_run.h"
+#include "systemc/gpu/host_workers.h"
 #include "validation/accelsim_reference.h"
 
 extern char** environ;
@@ -72,8 +75,13 @@ struct Measured {
 };
 
 // Best whole-process wall time of `repeat` runs of `gpucosim run ARGS --out OUT`.
-Measured measure(const std::string& exe, std::vector<std::string> args, const std::string& out, int repeat) {
+Measured measure(const std::string& exe, std::vector<std::string> args, const std::string& out, int repeat,
+                 const std::string& threads) {
   args.insert(args.begin(), {exe, "run"});
+  if (!threads.empty()) {
+    args.push_back("--threads");
+    args.push_back(threads);
+  }
   for (const char* a : {"--quiet", "--no-progress", "--out"}) args.push_back(a);
   args.push_back(out);
   Measured m;
@@ -104,6 +112,7 @@ int bench_accelsim_speed(int argc, char** argv) {
   std::string shared = std::string(GPUCOSIM_BENCH_CONFIGS_DIR) + "/../../shared";
   double repeat = 3;
   bool keep = false;
+  std::string threads;  // empty: gpucosim run's default
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--shared") && i + 1 < argc) {
       shared = argv[++i];
@@ -111,8 +120,12 @@ int bench_accelsim_speed(int argc, char** argv) {
       if (!gpucosim::bench::parse_number_arg("accelsim-speed", "--repeat", argv[++i], 1, 100, &repeat)) return 2;
     } else if (!std::strcmp(argv[i], "--keep")) {
       keep = true;
+    } else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) {
+      double t = 0;
+      if (!gpucosim::bench::parse_number_arg("accelsim-speed", "--threads", argv[++i], 1, 256, &t)) return 2;
+      threads = std::to_string(int(t));
     } else {
-      std::fprintf(stderr, "usage: accelsim-speed [--shared DIR] [--repeat N] [--keep]\n");
+      std::fprintf(stderr, "usage: accelsim-speed [--shared DIR] [--repeat N] [--threads N] [--keep]\n");
       return 2;
     }
   }
@@ -128,8 +141,8 @@ int bench_accelsim_speed(int argc, char** argv) {
   const int reps = int(repeat);
 
   std::printf("speed beside Accel-Sim (its recorded whole-process wall time, accelsim_results.csv); ours: whole "
-              "process, best of %d\n",
-              reps);
+              "process, best of %d, host threads: %s (%u CPUs available)\n",
+              reps, threads.empty() ? "gpucosim run's default" : threads.c_str(), gpucosim::HostWorkers::available());
   std::printf("%-20s %-21s %10s %9s %12s %10s %8s %7s %7s  %s\n", "case", "config", "warp_insn", "wall_s",
               "warp_insn/s", "accel_s", "ratio", "rss_MB", "acc_MB", "verdict (>= 200x above 100 K insns)");
   int rc = 0;
@@ -158,7 +171,7 @@ int bench_accelsim_speed(int argc, char** argv) {
     std::vector<std::string> args = {"--trace", trace + "/kernelslist.g"};
     for (const std::string& f : files) args.insert(args.end(), {"--config", f});
     args.insert(args.end(), {"--set", "gpgpu_perf_sim_memcpy=0"});
-    const Measured m = measure(exe, args, (scratch / "out").string(), reps);
+    const Measured m = measure(exe, args, (scratch / "out").string(), reps, threads);
     if (!m.ok) return 1;
     const double ratio = r.wall_s / m.wall_s;
     const bool large = m.warp_insn > kLargeTraceInsn;
@@ -176,7 +189,7 @@ int bench_accelsim_speed(int argc, char** argv) {
               "rss_MB", "verdict");
   for (const char* spec : {"transpose_naive:n=1024", "spmv_csr:rows=65536"}) {
     for (const char* preset : {"GTX480", "QV100"}) {
-      const Measured m = measure(exe, {"--workload", spec, "--config", preset}, (scratch / "out").string(), reps);
+      const Measured m = measure(exe, {"--workload", spec, "--config", preset}, (scratch / "out").string(), reps, threads);
       if (!m.ok) return 1;
       const double rate = m.warp_insn / m.wall_s;
       if (rate < kMemoryBoundFloor) rc = 1;

@@ -28,7 +28,9 @@ CliResult run_args(const std::string& args) {
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("gpucosim-bench-" + std::to_string(getpid()) + "-" + std::to_string(serial++)))
                               .string();
-  std::string cmd = gpucosim_exe() + " run --quiet " + args + " --out " + out;
+  // One host thread: these benchmarks measure one core's rate (sim-rate, cosim-cost) or run
+  // several simulations side by side (multitasking-results -j N).
+  std::string cmd = gpucosim_exe() + " run --quiet --threads 1 " + args + " --out " + out;
   if (isatty(STDERR_FILENO)) cmd += " --progress";  // each run's progress line, as `gpucosim run` shows it
   CliResult r;
   if (std::system(cmd.c_str()) != 0) {

@@ -245,7 +245,7 @@ bool GpuModel::step_edge() {
   const bool all = opts_.tick_idle_components;
   if (mask & ((1u << kDram) | (1u << kL2))) tick_memory(mask & (1u << kDram), mask & (1u << kL2));
   if (mask & (1u << kIcnt))
-    if (all || !xbar_->idle()) xbar_->tick(clocks_.cycle(kIcnt));
+    if (all || !xbar_->idle()) tick_interconnect(clocks_.cycle(kIcnt));
   if (!(mask & (1u << kCore))) return true;
 
   const uint64_t cycle = clocks_.cycle(kCore);
@@ -308,6 +308,20 @@ void GpuModel::tick_memory(bool dram_edge, bool l2_edge) {
   const uint32_t n = workers_->threads();
   auto job = [&](uint32_t member) {
     for (size_t k = member; k < due_.size(); k += n) tick_part(*parts_[due_[k]]);
+  };
+  workers_->run(job);
+  ++parallel_jobs_;
+}
+
+void GpuModel::tick_interconnect(uint64_t cycle) {
+  // The two networks side by side when both carry something (an idle network's tick changes
+  // nothing).
+  if (xbar_->network_idle(Crossbar::kRequests) || xbar_->network_idle(Crossbar::kReplies) || !use_workers()) {
+    xbar_->tick(cycle);
+    return;
+  }
+  auto job = [&](uint32_t member) {
+    if (member < 2) xbar_->tick_network(Crossbar::Network(member), cycle);
   };
   workers_->run(job);
   ++parallel_jobs_;

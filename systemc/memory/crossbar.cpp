@@ -52,70 +52,82 @@ uint64_t Crossbar::delay_cycles(const sc_core::sc_time& d) const {
   return uint64_t(std::llround(d.to_seconds() / period_s_));
 }
 
-void Crossbar::tick(uint64_t cycle) {
+void Crossbar::tick_network(Network n, uint64_t cycle) {
+  if (n == kRequests) tick_requests(cycle);
+  else tick_replies(cycle);
+}
+
+void Crossbar::tick_requests(uint64_t cycle) {
+  Counters& ctr = ctr_[kRequests];
+  KernelLedger<Counters>& ledger = ledger_[kRequests];
   // 1. Deliver what has arrived at the outputs.
   // (Only outputs with packets are visited, in output order: XbarNet::nonempty_outputs.)
   req_.nonempty_outputs().for_each([&](uint32_t j) {
     tlm::tlm_generic_payload* p = req_.output(j, cycle);
     if (!p) return;
-    ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
+    ledger.charge_to(gpu_ext(*p).kernel, ctr);
     if (!part_ports_[j]->can_send()) {
-      ++ctr_.out_stalls;
+      ++ctr.out_stalls;
       return;
     }
     req_.pop_output(j);
     part_ports_[j]->send(*p, sc_core::SC_ZERO_TIME);
   });
-  reply_.nonempty_outputs().for_each([&](uint32_t i) {
-    tlm::tlm_generic_payload* p = reply_.output(i, cycle);
-    if (!p) return;
-    ledger_.charge_to(gpu_ext(*p).kernel, ctr_);
-    if (!sm_ports_[i]->can_respond()) {
-      ++ctr_.out_stalls;
-      return;
-    }
-    reply_.pop_output(i);
-    sm_ports_[i]->respond(*p, sc_core::SC_ZERO_TIME);
-  });
   // 2. Switch allocation.
   req_.arbitrate(cycle);
-  reply_.arbitrate(cycle);
-  // 3. Take new requests and replies into the input buffers.
+  // 3. Take new requests into the input buffers.
   // (Only ports holding a transaction are visited, in port order: their doorbells.)
   sm_waiting_.for_each([&](uint32_t i) {
     const PendingTransaction& t = sm_ports_[i]->peek_request();
-    ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
+    ledger.charge_to(gpu_ext(*t.payload).kernel, ctr);
     const uint32_t bytes = request_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!req_.can_inject(i, f)) {
-      ++ctr_.in_stalls;
+      ++ctr.in_stalls;
       return;
     }
     const uint32_t dest = gpu_ext(*t.payload).partition;
     sc_assert(dest < part_ports_.size());
     req_.inject(i, t.payload, dest, f, cycle + delay_cycles(t.delay));
-    ++ctr_.req_packets;
-    ctr_.accelsim_req_pkts += accelsim_packets(*t.payload);
-    ctr_.req_flits += f;
-    ctr_.req_bytes += bytes;
+    ++ctr.req_packets;
+    ctr.accelsim_req_pkts += accelsim_packets(*t.payload);
+    ctr.req_flits += f;
+    ctr.req_bytes += bytes;
     sm_ports_[i]->pop_request();
   });
+}
+
+void Crossbar::tick_replies(uint64_t cycle) {
+  Counters& ctr = ctr_[kReplies];
+  KernelLedger<Counters>& ledger = ledger_[kReplies];
+  reply_.nonempty_outputs().for_each([&](uint32_t i) {
+    tlm::tlm_generic_payload* p = reply_.output(i, cycle);
+    if (!p) return;
+    ledger.charge_to(gpu_ext(*p).kernel, ctr);
+    if (!sm_ports_[i]->can_respond()) {
+      ++ctr.out_stalls;
+      return;
+    }
+    reply_.pop_output(i);
+    sm_ports_[i]->respond(*p, sc_core::SC_ZERO_TIME);
+  });
+  reply_.arbitrate(cycle);
   part_waiting_.for_each([&](uint32_t j) {
     const PendingTransaction& t = part_ports_[j]->peek_response();
-    ledger_.charge_to(gpu_ext(*t.payload).kernel, ctr_);
+    ledger.charge_to(gpu_ext(*t.payload).kernel, ctr);
     const uint32_t bytes = reply_bytes(*t.payload);
     const uint32_t f = flits(bytes);
     if (!reply_.can_inject(j, f)) {
-      ++ctr_.in_stalls;
+      ++ctr.in_stalls;
       return;
     }
     const uint32_t dest = gpu_ext(*t.payload).sm;
     sc_assert(dest < sm_ports_.size());
     reply_.inject(j, t.payload, dest, f, cycle + delay_cycles(t.delay));
-    ++ctr_.reply_packets;
-    if (gpu_ext(*t.payload).kind != MemAccessKind::L1Writeback) ctr_.accelsim_reply_pkts += accelsim_packets(*t.payload);
-    ctr_.reply_flits += f;
-    ctr_.reply_bytes += bytes;
+    ++ctr.reply_packets;
+    if (gpu_ext(*t.payload).kind != MemAccessKind::L1Writeback) ctr.accelsim_reply_pkts += accelsim_packets(*t.payload);
+    ctr.reply_flits += f;
+    ctr.reply_bytes += bytes;
     part_ports_[j]->pop_response();
   });
 }
@@ -125,7 +137,25 @@ uint64_t Crossbar::accelsim_packets(const tlm::tlm_generic_payload& p) const {
   return sector_packets_ ? uint64_t(sector_count(m ? m : kFullSectorMask)) : 1;  // sector_count reads the low 4 bits
 }
 
-bool Crossbar::idle() const { return req_.empty() && reply_.empty() && !sm_waiting_.any() && !part_waiting_.any(); }
+bool Crossbar::network_idle(Network n) const {
+  return n == kRequests ? req_.empty() && !sm_waiting_.any() : reply_.empty() && !part_waiting_.any();
+}
+
+Crossbar::Counters Crossbar::sum(const Counters& a, const Counters& b) {
+  static_assert(sizeof(Counters) == 10 * sizeof(uint64_t), "Crossbar::sum: add the new counter");
+  Counters c;
+  c.req_packets = a.req_packets + b.req_packets;
+  c.req_flits = a.req_flits + b.req_flits;
+  c.req_bytes = a.req_bytes + b.req_bytes;
+  c.reply_packets = a.reply_packets + b.reply_packets;
+  c.reply_flits = a.reply_flits + b.reply_flits;
+  c.reply_bytes = a.reply_bytes + b.reply_bytes;
+  c.in_stalls = a.in_stalls + b.in_stalls;
+  c.out_stalls = a.out_stalls + b.out_stalls;
+  c.accelsim_req_pkts = a.accelsim_req_pkts + b.accelsim_req_pkts;
+  c.accelsim_reply_pkts = a.accelsim_reply_pkts + b.accelsim_reply_pkts;
+  return c;
+}
 
 std::string Crossbar::describe() const {
   std::string s = "interconnect: request network " + std::to_string(req_.in_packets()) + " packets in input buffers, " +
@@ -139,12 +169,12 @@ std::string Crossbar::describe() const {
 }
 
 void Crossbar::collect(StatsMap& m, const std::string& p) const {
-  emit(m, p, ctr_);
+  emit(m, p, counters());
   add_stat(m, p + "arb_conflicts", double(req_.conflicts() + reply_.conflicts()));
 }
 
 void Crossbar::collect_launch(StatsMap& m, uint32_t launch, const std::string& p) const {
-  emit(m, p, ledger_.of(launch, ctr_));
+  emit(m, p, sum(ledger_[kRequests].of(launch, ctr_[kRequests]), ledger_[kReplies].of(launch, ctr_[kReplies])));
 }
 
 void Crossbar::emit(StatsMap& m, const std::string& p, const Counters& c) const {

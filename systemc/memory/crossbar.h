@@ -22,6 +22,7 @@
 //    when its input buffer has room; an output only sends when the port accepts (can_send /
 //    can_respond).
 // A lone request accepted at cycle c is granted at c+1 and delivered at c + latency + flits.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -48,9 +49,21 @@ class Crossbar : public sc_core::sc_module {
   uint32_t n_sms() const { return uint32_t(sm_ports_.size()); }
   uint32_t n_partitions() const { return uint32_t(part_ports_.size()); }
 
-  void tick(uint64_t icnt_cycle);
-  // Nothing buffered and no transaction waiting at any port.
-  bool idle() const;
+  // The request network (SM ports -> partition ports) and the reply network (partition ports ->
+  // SM ports) share no state: each has its own XbarNet, doorbells, counters and ledger, and a
+  // port's request and response halves are separate fields. Host threads may tick the two at
+  // the same time (GpuModelOptions::host_threads); tick() is one and then the other.
+  enum Network : int { kRequests = 0, kReplies = 1 };
+  void tick(uint64_t icnt_cycle) {
+    tick_network(kRequests, icnt_cycle);
+    tick_network(kReplies, icnt_cycle);
+  }
+  // One interconnect cycle of one network: deliver what has arrived at its outputs, grant,
+  // then take new packets from its ports.
+  void tick_network(Network n, uint64_t icnt_cycle);
+  // Nothing buffered and no transaction waiting at any port (of one network / of both).
+  bool network_idle(Network n) const;
+  bool idle() const { return network_idle(kRequests) && network_idle(kReplies); }
   // Packets in the request and reply networks and ports with a waiting transaction (deadlock reports).
   std::string describe() const;
 
@@ -66,11 +79,14 @@ class Crossbar : public sc_core::sc_module {
     // L1 write-backs get no reply there.
     uint64_t accelsim_req_pkts = 0, accelsim_reply_pkts = 0;
   };
-  const Counters& counters() const { return ctr_; }
+  // Both networks' counters added up.
+  Counters counters() const { return sum(ctr_[kRequests], ctr_[kReplies]); }
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch, const std::string& prefix = "icnt_") const;
-  void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
+  void forget_launch(uint32_t launch) {
+    for (int n : {kRequests, kReplies}) ledger_[size_t(n)].forget(launch, ctr_[size_t(n)]);
+  }
 
  private:
   // Flits (port cycles) of a packet of `bytes` (header included), per the header placement.
@@ -82,6 +98,9 @@ class Crossbar : public sc_core::sc_module {
   uint64_t delay_cycles(const sc_core::sc_time& d) const;
 
   void emit(StatsMap& m, const std::string& p, const Counters& c) const;
+  static Counters sum(const Counters& a, const Counters& b);
+  void tick_requests(uint64_t cycle);
+  void tick_replies(uint64_t cycle);
 
   uint32_t flit_bytes_;
   bool header_sideband_;
@@ -94,8 +113,11 @@ class Crossbar : public sc_core::sc_module {
   // themselves, so a tick visits those only, in port order as a loop over all ports would.
   BitSet sm_waiting_, part_waiting_;
   XbarNet req_, reply_;
-  Counters ctr_;
-  KernelLedger<Counters> ledger_;  // ctr_ per kernel launch of the packet counted
+  // Per network: its counters, and them per kernel launch of the packet counted. Every count
+  // follows a charge to its packet's launch within the same network, so two ledgers attribute
+  // exactly what one shared ledger did.
+  std::array<Counters, 2> ctr_{};
+  std::array<KernelLedger<Counters>, 2> ledger_;
 };
 
 }  // namespace gpucosim
