@@ -105,17 +105,36 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
   if (r) r->installed = true;
 }
 
+CacheAccessResult Cache::repeat_last_failure() {
+  const CacheAccess& a = memo_a_;
+  requester_ = a.requester;
+  charge(a.kernel);
+  count_failed_sectors(a, normalize(a.sectors), memo_why_);
+  return fail(memo_why_);  // as the failed access returned it: nothing but the outcome and why
+}
+
 CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
+  // A retry of the access that failed last, nothing changed since: the same failure (see
+  // set_failure_replay()). An L2 request refused for a full miss queue is retried every cycle.
+  if (can_repeat_last_failure() && same_access(a, memo_a_)) return repeat_last_failure();
   requester_ = a.requester;
   charge(a.kernel);
   (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
   const Lookup l = lookup(a.addr);
   const uint8_t mask = normalize(a.sectors);
   const uint8_t valid = l.way >= 0 ? tags_.state(l.set, l.way).valid : 0;
-  const uint8_t pending = (mask & ~valid) ? mshr_.pending(l.line) : 0;
-  CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask, pending);
+  const int me = (mask & ~valid) ? mshr_.find(l.line) : -1;
+  const uint8_t pending = mshr_.pending_entry(me);
+  CacheAccessResult r = a.is_write ? write_access(a, l, mask, me) : read_access(a, l, mask, pending, me);
   count_sectors(a, l, mask, valid, pending, r);
-  if (r.ok()) {
+  if (!r.ok()) {
+    if (replay_) {
+      memo_gen_ = gen_;
+      memo_a_ = a;
+      memo_why_ = r.fail;
+    }
+  } else {
+    ++gen_;  // a hit moves the LRU order at least
     const int w = a.is_write ? 1 : 0;
     ++ctr_.accesses[w];
     if (r.tag_hit) ++ctr_.tag_hits;
@@ -138,13 +157,8 @@ void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, u
   // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
   const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
   if (counted == 0) return;
-  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
   if (!r.ok()) {
-    static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
-                                                         SectorFail::MshrEntry, SectorFail::MshrMerge,
-                                                         SectorFail::MissQueueFull};
-    sstats_.add(t, SectorStatus::ReservationFail, n);
-    sstats_.add_fail(t, kWhy[int(r.fail)], n);
+    count_failed_sectors(a, mask, r.fail);
     return;
   }
   const uint8_t hit = sectored_ ? uint8_t(counted & valid) : (r.outcome == CacheOutcome::HIT ? kFullSectorMask : 0);
@@ -171,9 +185,22 @@ void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, u
   }
 }
 
+void Cache::count_failed_sectors(const CacheAccess& a, uint8_t mask, ReservationFail why) {
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
+  static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
+                                                       SectorFail::MshrEntry, SectorFail::MshrMerge,
+                                                       SectorFail::MissQueueFull};
+  sstats_.add(t, SectorStatus::ReservationFail, n);
+  sstats_.add_fail(t, kWhy[int(why)], n);
+}
+
 // `pending`: the line's sectors in flight, as access() found them whenever a sector of `mask` is
 // not valid (the only case in which it is read here).
-CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending) {
+CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending, int me) {
   CacheAccessResult r;
   r.tag_hit = l.way >= 0;
   const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
@@ -187,9 +214,9 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
   const MshrWaiter waiter{a.token, needed, false};
 
   if (fresh == 0) {  // everything missing is already on its way: merge
-    const MshrCheck c = mshr_.check(l.line, 0, needed);
+    const MshrCheck c = mshr_.check_entry(me, 0, needed);
     if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
-    mshr_.add(l.line, 0, &waiter);
+    mshr_.add_entry(me, l.line, 0, &waiter);
     if (r.tag_hit) tags_.touch(l.set, l.way);
     r.outcome = CacheOutcome::HIT_RESERVED;
     r.wait = true;
@@ -206,15 +233,15 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
     victim_dirty = tags_.tag(l.set, way) != TagArray::kNoTag && tags_.state(l.set, way).dirty;
   }
   if (!missq_room(1 + (victim_dirty ? 1 : 0))) return fail(ReservationFail::MissQueueFull);
-  const MshrCheck c = mshr_.check(l.line, fresh, needed);
+  const MshrCheck c = mshr_.check_entry(me, fresh, needed);
   if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
 
-  if (alloc) replace(l.set, way, l.line, &r);
+  if (alloc) replace(l.set, way, l.line, &r);  // tags and miss queue only: `me` stays valid
   if (way >= 0) {
     if (!alloc_on_fill_) tags_.state(l.set, way).pending |= fresh;  // pins the reserved line
     tags_.touch(l.set, way);
   }
-  mshr_.add(l.line, fresh, &waiter);
+  mshr_.add_entry(me, l.line, fresh, &waiter);
   push(l.line, fresh, CacheRequestKind::Read, a.token);
   r.outcome = CacheOutcome::MISS;
   r.wait = true;
@@ -222,7 +249,7 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
   return r;
 }
 
-CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {
+CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uint8_t mask, int me) {
   CacheAccessResult r;
   r.tag_hit = l.way >= 0;
   char wp = cfg_.write_policy;
@@ -284,11 +311,12 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   uint8_t fetch = 0, wait = 0;
   if (wa == 'W') fetch = kFullSectorMask & uint8_t(~valid);  // naive: the whole line is fetched
   if (wa == 'F') wait = fetch = mask & uint8_t(~valid) & uint8_t(~full);
-  const uint8_t fresh = fetch & uint8_t(~mshr_.pending(l.line));
+  // Not a hit, so some sector of `mask` is not valid: access() looked `me` up.
+  const uint8_t fresh = fetch & uint8_t(~mshr_.pending_entry(me));
   const size_t need = (through ? 1 : 0) + (fresh ? 1 : 0) + (victim_dirty ? 1 : 0);
   if (!missq_room(need)) return fail(ReservationFail::MissQueueFull);
   if (fetch) {
-    const MshrCheck c = mshr_.check(l.line, fresh, wait);
+    const MshrCheck c = mshr_.check_entry(me, fresh, wait);
     if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
   }
 
@@ -305,7 +333,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   if (fresh) push(l.line, fresh, CacheRequestKind::Read, wait ? a.token : 0);
   if (fetch) {
     const MshrWaiter waiter{a.token, wait, true};
-    mshr_.add(l.line, fresh, wait ? &waiter : nullptr);
+    mshr_.add_entry(me, l.line, fresh, wait ? &waiter : nullptr);
   }
   r.wait = wait != 0;
   r.fetch = fresh;
@@ -316,6 +344,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
 const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle, uint32_t kernel) {
   (void)cycle;
   charge(kernel);
+  ++gen_;
   done_.clear();
   const uint8_t mask = normalize(sectors);
   const Lookup l = lookup(line_addr);
@@ -336,6 +365,7 @@ const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, 
 
 bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty, uint32_t kernel) {
   charge(kernel);
+  ++gen_;
   const Lookup l = lookup(addr);
   int way = l.way;
   if (way < 0) {
@@ -354,6 +384,7 @@ bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty, uint32_t kernel)
 bool Cache::mark_dirty(uint64_t addr, uint8_t sectors) {
   const Lookup l = lookup(addr);
   if (l.way < 0) return false;
+  ++gen_;
   tags_.state(l.set, l.way).dirty |= normalize(sectors);
   return true;
 }
@@ -365,6 +396,7 @@ uint8_t Cache::valid_sectors(uint64_t addr) const {
 
 void Cache::flush(uint32_t kernel) {
   charge(kernel);
+  ++gen_;
   for (uint32_t s = 0; s < tags_.nsets(); ++s)
     for (uint32_t w = 0; w < tags_.assoc(); ++w) {
       if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
@@ -378,6 +410,7 @@ void Cache::flush(uint32_t kernel) {
 }
 
 void Cache::invalidate_all() {
+  ++gen_;
   for (uint32_t s = 0; s < tags_.nsets(); ++s)
     for (uint32_t w = 0; w < tags_.assoc(); ++w) {
       if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
