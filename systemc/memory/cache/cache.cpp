@@ -69,14 +69,6 @@ Cache::Cache(const CacheConfig& cfg, const Options& opt)
       mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S' || cfg.sectored),
       missq_(cfg.miss_queue + 8) {}
 
-Cache::Lookup Cache::lookup(uint64_t addr) const {
-  Lookup l;
-  l.line = addr >> line_shift_;
-  l.set = index_(l.line);
-  l.way = tags_.find(l.set, l.line);
-  return l;
-}
-
 CacheAccessResult Cache::fail(ReservationFail why) {
   ++ctr_.res_fail[int(why)];
   CacheAccessResult r;
@@ -105,6 +97,69 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
   if (r) r->installed = true;
 }
 
+// Accel-Sim's status per counted sector: valid -> HIT, in flight -> HIT_RESERVED (and MSHR_HIT for a
+// read, merged into its entry), missing -> SECTOR_MISS if the line was present, else the first
+// missing sector is the MISS that allocates the line (when this access allocated it: Accel-Sim's
+// next sectors find it present) and the others SECTOR_MISS, or every one a MISS when the line was
+// not allocated. A non-sectored cache counts its one access by the outcome.
+inline void Cache::count_sectors(const CacheAccess& a, bool present, uint8_t mask, uint8_t valid, uint8_t pending,
+                                 const CacheAccessResult& r) {
+  // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  if (!r.ok()) {
+    count_failed_sectors(a, mask, r.fail);
+    return;
+  }
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  if (!sectored_) {
+    switch (r.outcome) {
+      case CacheOutcome::HIT: sstats_.add(t, SectorStatus::Hit, 1); break;
+      case CacheOutcome::HIT_RESERVED:
+        sstats_.add(t, SectorStatus::HitReserved, 1);
+        if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, 1);
+        break;
+      default: sstats_.add(t, SectorStatus::Miss, 1); break;
+    }
+    return;
+  }
+  const uint8_t hit = counted & valid;
+  const uint8_t reserved = counted & uint8_t(~valid) & pending;
+  const uint8_t missing = counted & uint8_t(~valid) & uint8_t(~pending);
+  if (hit) sstats_.add(t, SectorStatus::Hit, uint64_t(sector_count(hit)));
+  if (reserved) {
+    const uint64_t k = uint64_t(sector_count(reserved));
+    sstats_.add(t, SectorStatus::HitReserved, k);
+    if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, k);
+  }
+  if (!missing) return;
+  const uint64_t k = uint64_t(sector_count(missing));
+  if (present) {
+    sstats_.add(t, SectorStatus::SectorMiss, k);
+  } else if (r.installed) {
+    // The line was not in the set before this access, so it is there now exactly when this
+    // access put it there: no second search of the set.
+    sstats_.add(t, SectorStatus::Miss, 1);
+    sstats_.add(t, SectorStatus::SectorMiss, k - 1);
+  } else {
+    sstats_.add(t, SectorStatus::Miss, k);
+  }
+}
+
+void Cache::count_failed_sectors(const CacheAccess& a, uint8_t mask, ReservationFail why) {
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
+  static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
+                                                       SectorFail::MshrEntry, SectorFail::MshrMerge,
+                                                       SectorFail::MissQueueFull};
+  sstats_.add(t, SectorStatus::ReservationFail, n);
+  sstats_.add_fail(t, kWhy[int(why)], n);
+}
+
 CacheAccessResult Cache::repeat_last_failure() {
   const CacheAccess& a = memo_a_;
   requester_ = a.requester;
@@ -126,7 +181,7 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
   const int me = (mask & ~valid) ? mshr_.find(l.line) : -1;
   const uint8_t pending = mshr_.pending_entry(me);
   CacheAccessResult r = a.is_write ? write_access(a, l, mask, me) : read_access(a, l, mask, pending, me);
-  count_sectors(a, l, mask, valid, pending, r);
+  count_sectors(a, l.way >= 0, mask, valid, pending, r);
   if (!r.ok()) {
     if (replay_) {
       memo_gen_ = gen_;
@@ -148,54 +203,6 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
     }
   }
   return r;
-}
-
-void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
-                          const CacheAccessResult& r) {
-  const CacheAccessType t =
-      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
-  // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
-  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
-  if (counted == 0) return;
-  if (!r.ok()) {
-    count_failed_sectors(a, mask, r.fail);
-    return;
-  }
-  const uint8_t hit = sectored_ ? uint8_t(counted & valid) : (r.outcome == CacheOutcome::HIT ? kFullSectorMask : 0);
-  const uint8_t reserved = sectored_ ? uint8_t(counted & ~valid & pending)
-                                     : (r.outcome == CacheOutcome::HIT_RESERVED ? kFullSectorMask : 0);
-  const uint8_t missing = uint8_t(counted & ~hit & ~reserved);
-  const uint64_t per = sectored_ ? 0 : 1;  // non-sectored: the one access, whatever its mask
-  auto cnt = [&](uint8_t m) { return per ? (m ? per : 0) : uint64_t(sector_count(m)); };
-  sstats_.add(t, SectorStatus::Hit, cnt(hit));
-  sstats_.add(t, SectorStatus::HitReserved, cnt(reserved));
-  if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, cnt(reserved));  // merged into an MSHR entry
-  if (!missing) return;
-  const uint64_t k = cnt(missing);
-  if (l.way >= 0 && sectored_) {
-    sstats_.add(t, SectorStatus::SectorMiss, k);
-  } else if (sectored_ && r.installed) {
-    // The first sector allocated the line; Accel-Sim's next sectors find it present. (The line
-    // was not in the set before this access, so it is there now exactly when this access put it
-    // there: no second search of the set.)
-    sstats_.add(t, SectorStatus::Miss, 1);
-    sstats_.add(t, SectorStatus::SectorMiss, k - 1);
-  } else {
-    sstats_.add(t, SectorStatus::Miss, k);
-  }
-}
-
-void Cache::count_failed_sectors(const CacheAccess& a, uint8_t mask, ReservationFail why) {
-  const CacheAccessType t =
-      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
-  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
-  if (counted == 0) return;
-  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
-  static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
-                                                       SectorFail::MshrEntry, SectorFail::MshrMerge,
-                                                       SectorFail::MissQueueFull};
-  sstats_.add(t, SectorStatus::ReservationFail, n);
-  sstats_.add_fail(t, kWhy[int(why)], n);
 }
 
 // `pending`: the line's sectors in flight, as access() found them whenever a sector of `mask` is

@@ -249,7 +249,13 @@ class Cache {
     uint32_t set;
     int way;
   };
-  Lookup lookup(uint64_t addr) const;
+  Lookup lookup(uint64_t addr) const {
+    Lookup l;
+    l.line = addr >> line_shift_;
+    l.set = index_(l.line);
+    l.way = tags_.find(l.set, l.line);
+    return l;
+  }
   // `me`: the line's MSHR entry (MshrTable::find), looked up by access() whenever a sector of
   // `mask` is not valid, the only case in which they use it; `pending` its sectors in flight.
   CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending, int me);
@@ -265,7 +271,8 @@ class Cache {
   }
   static void emit(StatsMap& m, const std::string& prefix, const Counters& c);
   // Records the access in sstats_; `valid`/`pending`: the line's sectors before it.
-  void count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
+  // `present`: the line was in the cache before the access.
+  void count_sectors(const CacheAccess& a, bool present, uint8_t mask, uint8_t valid, uint8_t pending,
                      const CacheAccessResult& r);
   // Evicts the victim way (queuing its writeback) and installs `line`; fills `r`'s eviction fields.
   void replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r);

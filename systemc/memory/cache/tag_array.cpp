@@ -68,23 +68,6 @@ int TagArray::victim(uint32_t set) const {
   return -1;
 }
 
-void TagArray::unlink(uint32_t set, uint32_t way) {
-  const size_t base = size_t(set) * assoc_;
-  const uint32_t p = prev_[base + way], n = next_[base + way];
-  (p == kNone ? set_head_[set] : next_[base + p]) = n;
-  (n == kNone ? set_tail_[set] : prev_[base + n]) = p;
-  prev_[base + way] = next_[base + way] = kNone;
-}
-
-void TagArray::append(uint32_t set, uint32_t way) {
-  const size_t base = size_t(set) * assoc_;
-  const uint32_t t = set_tail_[set];
-  prev_[base + way] = t;
-  next_[base + way] = kNone;
-  (t == kNone ? set_head_[set] : next_[base + t]) = way;
-  set_tail_[set] = way;
-}
-
 int TagArray::victim_by_scan(uint32_t set) const {
   const size_t base = size_t(set) * assoc_;
   int best = -1;

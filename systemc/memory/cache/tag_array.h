@@ -106,8 +106,24 @@ class TagArray {
   }
   void index_insert(uint32_t set, uint64_t line, uint32_t way);
   void index_erase(uint32_t set, uint64_t line);
-  void unlink(uint32_t set, uint32_t way);  // from the set's stamp-ordered list
-  void append(uint32_t set, uint32_t way);  // at its tail (the newest stamp)
+  // From the set's stamp-ordered list (inline: an LRU hit of a 256-way set moves its way to the
+  // tail, the L1's most frequent update).
+  void unlink(uint32_t set, uint32_t way) {
+    const size_t base = size_t(set) * assoc_;
+    const uint32_t p = prev_[base + way], n = next_[base + way];
+    (p == kNone ? set_head_[set] : next_[base + p]) = n;
+    (n == kNone ? set_tail_[set] : prev_[base + n]) = p;
+    prev_[base + way] = next_[base + way] = kNone;
+  }
+  // At its tail (the newest stamp).
+  void append(uint32_t set, uint32_t way) {
+    const size_t base = size_t(set) * assoc_;
+    const uint32_t t = set_tail_[set];
+    prev_[base + way] = t;
+    next_[base + way] = kNone;
+    (t == kNone ? set_head_[set] : next_[base + t]) = way;
+    set_tail_[set] = way;
+  }
 
   uint32_t nsets_, assoc_;
   bool lru_;
