@@ -63,6 +63,13 @@ bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   GpuExtension& e = gpu_ext(*p);
   const uint64_t local = map_.local_of(p->get_address());
   ledger_.charge_to(e.kernel, ctr_);
+  // The request that failed last time, with the cache unchanged since (a full miss queue waits
+  // on DRAM for many cycles): it fails again the same way; count it without redoing it.
+  if (const CacheAccess* f = cache_.last_failure(); f && f->token == token_of(p)) {
+    cache_.repeat_last_failure();
+    ++ctr_.res_fail_stalls;
+    return false;
+  }
   if (e.kind == MemAccessKind::MemcpyHtoD) {
     cache_.install(local, e.sector_mask, false, e.kernel);
     ++ctr_.memcpy;

@@ -164,7 +164,10 @@ bool LdstUnit::queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8
   o.sectors = sectors;
   tlm::tlm_generic_payload* p = pool_.acquire();
   const bool write = is_write(kind);
-  const uint32_t sector_bytes = uint32_t(__builtin_popcount(sectors ? sectors : 0xf)) * CoalescedRequest::kSectorBytes;
+  // Bits of the 8-bit mask by two nibble lookups: __builtin_popcount is a libgcc call when the
+  // build does not target POPCNT (one per request on the L1 miss path).
+  const uint8_t m = sectors ? sectors : 0xf;
+  const uint32_t sector_bytes = uint32_t(sector_count(m) + sector_count(uint8_t(m >> 4))) * CoalescedRequest::kSectorBytes;
   const uint32_t data = (write || kind == MemAccessKind::Atomic) && bytes ? bytes : sector_bytes;
   p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(line);

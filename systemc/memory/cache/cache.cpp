@@ -69,14 +69,6 @@ Cache::Cache(const CacheConfig& cfg, const Options& opt)
       mshr_(mshr_entries(cfg, opt), mshr_merge(cfg, opt), cfg.mshr_type == 'S' || cfg.sectored),
       missq_(cfg.miss_queue + 8) {}
 
-Cache::Lookup Cache::lookup(uint64_t addr) const {
-  Lookup l;
-  l.line = addr >> line_shift_;
-  l.set = index_(l.line);
-  l.way = tags_.find(l.set, l.line);
-  return l;
-}
-
 CacheAccessResult Cache::fail(ReservationFail why) {
   ++ctr_.res_fail[int(why)];
   CacheAccessResult r;
@@ -105,17 +97,99 @@ void Cache::replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r) 
   if (r) r->installed = true;
 }
 
+// Accel-Sim's status per counted sector: valid -> HIT, in flight -> HIT_RESERVED (and MSHR_HIT for a
+// read, merged into its entry), missing -> SECTOR_MISS if the line was present, else the first
+// missing sector is the MISS that allocates the line (when this access allocated it: Accel-Sim's
+// next sectors find it present) and the others SECTOR_MISS, or every one a MISS when the line was
+// not allocated. A non-sectored cache counts its one access by the outcome.
+inline void Cache::count_sectors(const CacheAccess& a, bool present, uint8_t mask, uint8_t valid, uint8_t pending,
+                                 const CacheAccessResult& r) {
+  // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  if (!r.ok()) {
+    count_failed_sectors(a, mask, r.fail);
+    return;
+  }
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  if (!sectored_) {
+    switch (r.outcome) {
+      case CacheOutcome::HIT: sstats_.add(t, SectorStatus::Hit, 1); break;
+      case CacheOutcome::HIT_RESERVED:
+        sstats_.add(t, SectorStatus::HitReserved, 1);
+        if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, 1);
+        break;
+      default: sstats_.add(t, SectorStatus::Miss, 1); break;
+    }
+    return;
+  }
+  const uint8_t hit = counted & valid;
+  const uint8_t reserved = counted & uint8_t(~valid) & pending;
+  const uint8_t missing = counted & uint8_t(~valid) & uint8_t(~pending);
+  if (hit) sstats_.add(t, SectorStatus::Hit, uint64_t(sector_count(hit)));
+  if (reserved) {
+    const uint64_t k = uint64_t(sector_count(reserved));
+    sstats_.add(t, SectorStatus::HitReserved, k);
+    if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, k);
+  }
+  if (!missing) return;
+  const uint64_t k = uint64_t(sector_count(missing));
+  if (present) {
+    sstats_.add(t, SectorStatus::SectorMiss, k);
+  } else if (r.installed) {
+    // The line was not in the set before this access, so it is there now exactly when this
+    // access put it there: no second search of the set.
+    sstats_.add(t, SectorStatus::Miss, 1);
+    sstats_.add(t, SectorStatus::SectorMiss, k - 1);
+  } else {
+    sstats_.add(t, SectorStatus::Miss, k);
+  }
+}
+
+void Cache::count_failed_sectors(const CacheAccess& a, uint8_t mask, ReservationFail why) {
+  const CacheAccessType t =
+      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
+  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
+  if (counted == 0) return;
+  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
+  static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
+                                                       SectorFail::MshrEntry, SectorFail::MshrMerge,
+                                                       SectorFail::MissQueueFull};
+  sstats_.add(t, SectorStatus::ReservationFail, n);
+  sstats_.add_fail(t, kWhy[int(why)], n);
+}
+
+CacheAccessResult Cache::repeat_last_failure() {
+  const CacheAccess& a = memo_a_;
+  requester_ = a.requester;
+  charge(a.kernel);
+  count_failed_sectors(a, normalize(a.sectors), memo_why_);
+  return fail(memo_why_);  // as the failed access returned it: nothing but the outcome and why
+}
+
 CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
+  // A retry of the access that failed last, nothing changed since: the same failure (see
+  // set_failure_replay()). An L2 request refused for a full miss queue is retried every cycle.
+  if (can_repeat_last_failure() && same_access(a, memo_a_)) return repeat_last_failure();
   requester_ = a.requester;
   charge(a.kernel);
   (void)cycle;  // timing belongs to the caller; kept in the API for tracing and future policies
   const Lookup l = lookup(a.addr);
   const uint8_t mask = normalize(a.sectors);
   const uint8_t valid = l.way >= 0 ? tags_.state(l.set, l.way).valid : 0;
-  const uint8_t pending = (mask & ~valid) ? mshr_.pending(l.line) : 0;
-  CacheAccessResult r = a.is_write ? write_access(a, l, mask) : read_access(a, l, mask, pending);
-  count_sectors(a, l, mask, valid, pending, r);
-  if (r.ok()) {
+  const int me = (mask & ~valid) ? mshr_.find(l.line) : -1;
+  const uint8_t pending = mshr_.pending_entry(me);
+  CacheAccessResult r = a.is_write ? write_access(a, l, mask, me) : read_access(a, l, mask, pending, me);
+  count_sectors(a, l.way >= 0, mask, valid, pending, r);
+  if (!r.ok()) {
+    if (replay_) {
+      memo_gen_ = gen_;
+      memo_a_ = a;
+      memo_why_ = r.fail;
+    }
+  } else {
+    ++gen_;  // a hit moves the LRU order at least
     const int w = a.is_write ? 1 : 0;
     ++ctr_.accesses[w];
     if (r.tag_hit) ++ctr_.tag_hits;
@@ -131,49 +205,9 @@ CacheAccessResult Cache::access(const CacheAccess& a, uint64_t cycle) {
   return r;
 }
 
-void Cache::count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
-                          const CacheAccessResult& r) {
-  const CacheAccessType t =
-      a.type != CacheAccessType::Count ? a.type : (a.is_write ? CacheAccessType::GlobalWrite : CacheAccessType::GlobalRead);
-  // A non-sectored cache is accessed (and fetches) by whole lines: one access per request.
-  const uint8_t counted = sectored_ ? uint8_t(mask & a.count_sectors) : (a.count_sectors ? kFullSectorMask : 0);
-  if (counted == 0) return;
-  const uint64_t n = sectored_ ? uint64_t(sector_count(counted)) : 1;
-  if (!r.ok()) {
-    static const SectorFail kWhy[kNumReservationFails] = {SectorFail::LineAlloc, SectorFail::LineAlloc,
-                                                         SectorFail::MshrEntry, SectorFail::MshrMerge,
-                                                         SectorFail::MissQueueFull};
-    sstats_.add(t, SectorStatus::ReservationFail, n);
-    sstats_.add_fail(t, kWhy[int(r.fail)], n);
-    return;
-  }
-  const uint8_t hit = sectored_ ? uint8_t(counted & valid) : (r.outcome == CacheOutcome::HIT ? kFullSectorMask : 0);
-  const uint8_t reserved = sectored_ ? uint8_t(counted & ~valid & pending)
-                                     : (r.outcome == CacheOutcome::HIT_RESERVED ? kFullSectorMask : 0);
-  const uint8_t missing = uint8_t(counted & ~hit & ~reserved);
-  const uint64_t per = sectored_ ? 0 : 1;  // non-sectored: the one access, whatever its mask
-  auto cnt = [&](uint8_t m) { return per ? (m ? per : 0) : uint64_t(sector_count(m)); };
-  sstats_.add(t, SectorStatus::Hit, cnt(hit));
-  sstats_.add(t, SectorStatus::HitReserved, cnt(reserved));
-  if (!a.is_write) sstats_.add(t, SectorStatus::MshrHit, cnt(reserved));  // merged into an MSHR entry
-  if (!missing) return;
-  const uint64_t k = cnt(missing);
-  if (l.way >= 0 && sectored_) {
-    sstats_.add(t, SectorStatus::SectorMiss, k);
-  } else if (sectored_ && r.installed) {
-    // The first sector allocated the line; Accel-Sim's next sectors find it present. (The line
-    // was not in the set before this access, so it is there now exactly when this access put it
-    // there: no second search of the set.)
-    sstats_.add(t, SectorStatus::Miss, 1);
-    sstats_.add(t, SectorStatus::SectorMiss, k - 1);
-  } else {
-    sstats_.add(t, SectorStatus::Miss, k);
-  }
-}
-
 // `pending`: the line's sectors in flight, as access() found them whenever a sector of `mask` is
 // not valid (the only case in which it is read here).
-CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending) {
+CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending, int me) {
   CacheAccessResult r;
   r.tag_hit = l.way >= 0;
   const uint8_t valid = r.tag_hit ? tags_.state(l.set, l.way).valid : 0;
@@ -187,9 +221,9 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
   const MshrWaiter waiter{a.token, needed, false};
 
   if (fresh == 0) {  // everything missing is already on its way: merge
-    const MshrCheck c = mshr_.check(l.line, 0, needed);
+    const MshrCheck c = mshr_.check_entry(me, 0, needed);
     if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
-    mshr_.add(l.line, 0, &waiter);
+    mshr_.add_entry(me, l.line, 0, &waiter);
     if (r.tag_hit) tags_.touch(l.set, l.way);
     r.outcome = CacheOutcome::HIT_RESERVED;
     r.wait = true;
@@ -206,15 +240,15 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
     victim_dirty = tags_.tag(l.set, way) != TagArray::kNoTag && tags_.state(l.set, way).dirty;
   }
   if (!missq_room(1 + (victim_dirty ? 1 : 0))) return fail(ReservationFail::MissQueueFull);
-  const MshrCheck c = mshr_.check(l.line, fresh, needed);
+  const MshrCheck c = mshr_.check_entry(me, fresh, needed);
   if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
 
-  if (alloc) replace(l.set, way, l.line, &r);
+  if (alloc) replace(l.set, way, l.line, &r);  // tags and miss queue only: `me` stays valid
   if (way >= 0) {
     if (!alloc_on_fill_) tags_.state(l.set, way).pending |= fresh;  // pins the reserved line
     tags_.touch(l.set, way);
   }
-  mshr_.add(l.line, fresh, &waiter);
+  mshr_.add_entry(me, l.line, fresh, &waiter);
   push(l.line, fresh, CacheRequestKind::Read, a.token);
   r.outcome = CacheOutcome::MISS;
   r.wait = true;
@@ -222,7 +256,7 @@ CacheAccessResult Cache::read_access(const CacheAccess& a, const Lookup& l, uint
   return r;
 }
 
-CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uint8_t mask) {
+CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uint8_t mask, int me) {
   CacheAccessResult r;
   r.tag_hit = l.way >= 0;
   char wp = cfg_.write_policy;
@@ -284,11 +318,12 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   uint8_t fetch = 0, wait = 0;
   if (wa == 'W') fetch = kFullSectorMask & uint8_t(~valid);  // naive: the whole line is fetched
   if (wa == 'F') wait = fetch = mask & uint8_t(~valid) & uint8_t(~full);
-  const uint8_t fresh = fetch & uint8_t(~mshr_.pending(l.line));
+  // Not a hit, so some sector of `mask` is not valid: access() looked `me` up.
+  const uint8_t fresh = fetch & uint8_t(~mshr_.pending_entry(me));
   const size_t need = (through ? 1 : 0) + (fresh ? 1 : 0) + (victim_dirty ? 1 : 0);
   if (!missq_room(need)) return fail(ReservationFail::MissQueueFull);
   if (fetch) {
-    const MshrCheck c = mshr_.check(l.line, fresh, wait);
+    const MshrCheck c = mshr_.check_entry(me, fresh, wait);
     if (c != MshrCheck::Ok) return fail(c == MshrCheck::Full ? ReservationFail::MshrFull : ReservationFail::MergeLimit);
   }
 
@@ -305,7 +340,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
   if (fresh) push(l.line, fresh, CacheRequestKind::Read, wait ? a.token : 0);
   if (fetch) {
     const MshrWaiter waiter{a.token, wait, true};
-    mshr_.add(l.line, fresh, wait ? &waiter : nullptr);
+    mshr_.add_entry(me, l.line, fresh, wait ? &waiter : nullptr);
   }
   r.wait = wait != 0;
   r.fetch = fresh;
@@ -316,6 +351,7 @@ CacheAccessResult Cache::write_access(const CacheAccess& a, const Lookup& l, uin
 const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, uint64_t cycle, uint32_t kernel) {
   (void)cycle;
   charge(kernel);
+  ++gen_;
   done_.clear();
   const uint8_t mask = normalize(sectors);
   const Lookup l = lookup(line_addr);
@@ -336,6 +372,7 @@ const std::vector<MshrWaiter>& Cache::fill(uint64_t line_addr, uint8_t sectors, 
 
 bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty, uint32_t kernel) {
   charge(kernel);
+  ++gen_;
   const Lookup l = lookup(addr);
   int way = l.way;
   if (way < 0) {
@@ -354,6 +391,7 @@ bool Cache::install(uint64_t addr, uint8_t sectors, bool dirty, uint32_t kernel)
 bool Cache::mark_dirty(uint64_t addr, uint8_t sectors) {
   const Lookup l = lookup(addr);
   if (l.way < 0) return false;
+  ++gen_;
   tags_.state(l.set, l.way).dirty |= normalize(sectors);
   return true;
 }
@@ -365,6 +403,7 @@ uint8_t Cache::valid_sectors(uint64_t addr) const {
 
 void Cache::flush(uint32_t kernel) {
   charge(kernel);
+  ++gen_;
   for (uint32_t s = 0; s < tags_.nsets(); ++s)
     for (uint32_t w = 0; w < tags_.assoc(); ++w) {
       if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;
@@ -378,6 +417,7 @@ void Cache::flush(uint32_t kernel) {
 }
 
 void Cache::invalidate_all() {
+  ++gen_;
   for (uint32_t s = 0; s < tags_.nsets(); ++s)
     for (uint32_t w = 0; w < tags_.assoc(); ++w) {
       if (tags_.tag(s, int(w)) == TagArray::kNoTag) continue;

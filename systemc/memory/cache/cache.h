@@ -13,7 +13,9 @@
 //                      (and fetch-on-write partial writes, r.wait) `token` comes back from fill().
 //     RESERVATION_FAIL nothing changed; r.fail says why (no way to allocate because every way
 //                      of the set is reserved, MSHR full, merge limit, miss queue full).
-//                      Retry the same access on a later cycle.
+//                      Retry the same access on a later cycle. A retry with nothing changed
+//                      in the cache since (see generation()) fails the same way: it is not
+//                      worked out again, only counted again (set_failure_replay()).
 //
 //   Everything the cache must send to the next level sits in its miss queue, in order:
 //     while (cache.has_request() && downstream_has_room) { send(cache.front_request());
@@ -164,7 +166,10 @@ class Cache {
   // Miss queue (requests to the next level).
   bool has_request() const { return !missq_.empty(); }
   const CacheRequest& front_request() const { return missq_.front(); }
-  void pop_request() { missq_.pop_front(); }
+  void pop_request() {
+    missq_.pop_front();
+    ++gen_;
+  }
   size_t requests_queued() const { return missq_.size(); }
 
   // Puts sectors of a line in the cache as valid (clean unless `dirty`) without any traffic:
@@ -182,6 +187,25 @@ class Cache {
   // Probe without side effects: sectors of the line that are valid.
   uint8_t valid_sectors(uint64_t addr) const;
   bool idle() const { return missq_.empty() && mshr_.empty(); }
+
+  // Changes whenever the cache's state changes (tags, line states, MSHRs, miss queue): an access
+  // that failed answers the same, and changes nothing, as long as the generation stays the same.
+  uint64_t generation() const { return gen_; }
+  // Failure replay: an access equal to the last one, which failed, with the generation unchanged
+  // since, is not worked out again: its result is returned and its counters (res_fail, the
+  // sector statistics) are added again, as the full access would. On by default; off only to
+  // check that it changes nothing (tests/memory/test_cache_failure_replay.cpp).
+  void set_failure_replay(bool on) {
+    replay_ = on;
+    memo_gen_ = kNoMemo;
+  }
+  // Counts the last failed access once more, as access() would for the same access, which the
+  // caller knows (it has the same request and generation() has not changed since). Returns its
+  // result. Requires failure replay on and the last access to have failed.
+  CacheAccessResult repeat_last_failure();
+  bool can_repeat_last_failure() const { return memo_gen_ == gen_; }
+  // The access repeat_last_failure() would count, or null when there is none.
+  const CacheAccess* last_failure() const { return can_repeat_last_failure() ? &memo_a_ : nullptr; }
 
   const CacheConfig& config() const { return cfg_; }
   uint32_t line_bytes() const { return cfg_.line_bytes; }
@@ -225,13 +249,30 @@ class Cache {
     uint32_t set;
     int way;
   };
-  Lookup lookup(uint64_t addr) const;
-  CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending);
-  CacheAccessResult write_access(const CacheAccess& a, const Lookup& l, uint8_t mask);
+  Lookup lookup(uint64_t addr) const {
+    Lookup l;
+    l.line = addr >> line_shift_;
+    l.set = index_(l.line);
+    l.way = tags_.find(l.set, l.line);
+    return l;
+  }
+  // `me`: the line's MSHR entry (MshrTable::find), looked up by access() whenever a sector of
+  // `mask` is not valid, the only case in which they use it; `pending` its sectors in flight.
+  CacheAccessResult read_access(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t pending, int me);
+  CacheAccessResult write_access(const CacheAccess& a, const Lookup& l, uint8_t mask, int me);
   CacheAccessResult fail(ReservationFail why);
+  // The sector statistics of a failed access (count_sectors()'s failure branch).
+  void count_failed_sectors(const CacheAccess& a, uint8_t mask, ReservationFail why);
+  static bool same_access(const CacheAccess& x, const CacheAccess& y) {
+    return x.addr == y.addr && x.sectors == y.sectors && x.is_write == y.is_write &&
+           x.full_sectors == y.full_sectors && x.local == y.local && x.write_back_allocate == y.write_back_allocate &&
+           x.evict_first == y.evict_first && x.token == y.token && x.requester == y.requester &&
+           x.kernel == y.kernel && x.count_sectors == y.count_sectors && x.type == y.type;
+  }
   static void emit(StatsMap& m, const std::string& prefix, const Counters& c);
   // Records the access in sstats_; `valid`/`pending`: the line's sectors before it.
-  void count_sectors(const CacheAccess& a, const Lookup& l, uint8_t mask, uint8_t valid, uint8_t pending,
+  // `present`: the line was in the cache before the access.
+  void count_sectors(const CacheAccess& a, bool present, uint8_t mask, uint8_t valid, uint8_t pending,
                      const CacheAccessResult& r);
   // Evicts the victim way (queuing its writeback) and installs `line`; fills `r`'s eviction fields.
   void replace(uint32_t set, int way, uint64_t line, CacheAccessResult* r);
@@ -261,6 +302,14 @@ class Cache {
   SectorStats sstats_;
   KernelLedger<Counters> ledger_;
   KernelLedger<SectorStats> sledger_;
+  // Failure replay: the last failed access and why it failed, valid while generation() is
+  // memo_gen_ (never when kNoMemo: gen_ counts up from 0 and cannot reach it).
+  static constexpr uint64_t kNoMemo = ~uint64_t(0);
+  uint64_t gen_ = 0;
+  uint64_t memo_gen_ = kNoMemo;
+  bool replay_ = true;
+  ReservationFail memo_why_ = ReservationFail::None;
+  CacheAccess memo_a_;
 };
 
 }  // namespace gpucosim

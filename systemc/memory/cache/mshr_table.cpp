@@ -57,8 +57,7 @@ void MshrTable::index_erase(uint64_t line) {
   index_[hole] = -1;
 }
 
-MshrCheck MshrTable::check(uint64_t line, uint8_t fresh, uint8_t wait) const {
-  const int e = find(line);
+MshrCheck MshrTable::check_entry(int e, uint8_t fresh, uint8_t wait) const {
   if (per_sector_) {
     if (used_sectors_ + uint32_t(sector_count(fresh)) > capacity_) return MshrCheck::Full;
     if (e >= 0 && wait) {
@@ -84,8 +83,7 @@ int32_t MshrTable::new_node() {
   return int32_t(nodes_.size() - 1);
 }
 
-void MshrTable::add(uint64_t line, uint8_t fresh, const MshrWaiter* waiter) {
-  int e = find(line);
+void MshrTable::add_entry(int e, uint64_t line, uint8_t fresh, const MshrWaiter* waiter) {
   if (e < 0) {
     if (fresh == 0 && waiter == nullptr) return;
     if (free_entry_ >= 0) {

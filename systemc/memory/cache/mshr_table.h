@@ -30,17 +30,23 @@ class MshrTable {
  public:
   MshrTable(uint32_t entries, uint32_t max_merge, bool per_sector);
 
+  // The entry of `line` (-1 if none). An entry stays where it is until fill() frees it, so a
+  // caller may look it up once and pass it to the *_entry() forms below (one hash probe per
+  // access instead of three).
+  int find(uint64_t line) const;
+
   // Sectors of `line` in flight (0 if none).
-  uint8_t pending(uint64_t line) const {
-    const int e = find(line);
-    return e < 0 ? 0 : entries_[size_t(e)].pending;
-  }
+  uint8_t pending(uint64_t line) const { return pending_entry(find(line)); }
+  uint8_t pending_entry(int e) const { return e < 0 ? 0 : entries_[size_t(e)].pending; }
 
   // Can a requester waiting on `wait` sectors (0 = no waiter), which also puts the `fresh` sectors
   // of `line` in flight, be taken?
-  MshrCheck check(uint64_t line, uint8_t fresh, uint8_t wait) const;
+  MshrCheck check(uint64_t line, uint8_t fresh, uint8_t wait) const { return check_entry(find(line), fresh, wait); }
+  MshrCheck check_entry(int e, uint8_t fresh, uint8_t wait) const;
   // Records it (check() must have said Ok).
-  void add(uint64_t line, uint8_t fresh, const MshrWaiter* waiter);
+  void add(uint64_t line, uint8_t fresh, const MshrWaiter* waiter) { add_entry(find(line), line, fresh, waiter); }
+  // The same with `e` = find(line), taken since nothing changed in the table.
+  void add_entry(int e, uint64_t line, uint8_t fresh, const MshrWaiter* waiter);
 
   // Sectors of `line` arrived. Requesters whose sectors have all arrived are appended to `done`
   // in arrival order; the entry is freed when nothing of it is in flight any more.
@@ -67,7 +73,6 @@ class MshrTable {
     int32_t next = -1;
   };
 
-  int find(uint64_t line) const;
   void index_insert(uint64_t line, int32_t entry);
   void index_erase(uint64_t line);
   size_t slot_of(uint64_t line) const { return size_t((line * 0x9E3779B97F4A7C15ull) >> shift_); }

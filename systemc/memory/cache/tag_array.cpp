@@ -3,10 +3,6 @@
 #include <stdexcept>
 #include <string>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 namespace gpucosim {
 
 TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
@@ -16,8 +12,16 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
     throw std::invalid_argument(std::string("cache replacement policy '") + replacement + "' (expected L or F)");
   tags_.assign(size_t(nsets) * assoc, kNoTag);
   states_.assign(size_t(nsets) * assoc, CacheLineState{});
-  fp_stride_ = (assoc + 7) / 8 * 8;
-  fp_.assign(size_t(nsets) * fp_stride_ + 8, fingerprint(kNoTag));  // + 8: see find()
+  if (indexed_) {
+    size_t slots = 16;
+    uint32_t bits = 4;
+    while (slots < size_t(nsets) * assoc * 2) {
+      slots <<= 1;
+      ++bits;
+    }
+    index_.assign(slots, Slot{});
+    index_shift_ = 64 - bits;
+  }
   empty_words_ = (assoc + 63) / 64;
   empty_.assign(size_t(nsets) * empty_words_, 0);
   for (uint32_t s = 0; s < nsets; ++s)
@@ -28,32 +32,29 @@ TagArray::TagArray(uint32_t nsets, uint32_t assoc, char replacement)
   set_tail_.assign(nsets, kNone);
 }
 
-int TagArray::find(uint32_t set, uint64_t line) const {
-  if (!indexed_) return find_by_scan(set, line);
-  const uint16_t* f = &fp_[size_t(set) * fp_stride_];
-  const uint64_t* t = &tags_[size_t(set) * assoc_];
-  const uint16_t want = fingerprint(line);
-#if defined(__SSE2__)
-  // 16 ways per step: two 8-way compares packed into one byte mask (a match is 0xFFFF, which
-  // packs to 0xFF), one test and branch instead of two. fp_stride_ pads a set to a multiple of 8
-  // ways, so a step may read 8 fingerprints past the set (the next set's, or 8 spare entries at
-  // the end of fp_): masked off by the way count.
-  const __m128i key = _mm_set1_epi16(short(want));
-  for (uint32_t base = 0; base < assoc_; base += 16) {
-    const __m128i lo = _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base)), key);
-    const __m128i hi = _mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(f + base + 8)), key);
-    uint32_t m = uint32_t(_mm_movemask_epi8(_mm_packs_epi16(lo, hi)));
-    if (assoc_ - base < 16) m &= (1u << (assoc_ - base)) - 1;
-    for (; m; m &= m - 1) {
-      const uint32_t w = base + uint32_t(__builtin_ctz(m));
-      if (t[w] == line) return int(w);
+void TagArray::index_insert(uint32_t set, uint64_t line, uint32_t way) {
+  const size_t mask = index_.size() - 1;
+  size_t s = home(set, line);
+  while (index_[s].line != kNoTag) s = (s + 1) & mask;
+  index_[s] = Slot{line, set, way};
+}
+
+void TagArray::index_erase(uint32_t set, uint64_t line) {
+  // Linear probing with backward-shift deletion keeps probe chains intact without tombstones.
+  const size_t mask = index_.size() - 1;
+  size_t s = home(set, line);
+  while (index_[s].line != line || index_[s].set != set) s = (s + 1) & mask;
+  size_t hole = s;
+  for (size_t j = (hole + 1) & mask; index_[j].line != kNoTag; j = (j + 1) & mask) {
+    const size_t h = home(index_[j].set, index_[j].line);
+    // Move j into the hole unless its home slot is cyclically in (hole, j].
+    const bool stays = (hole < j) ? (h > hole && h <= j) : (h > hole || h <= j);
+    if (!stays) {
+      index_[hole] = index_[j];
+      hole = j;
     }
   }
-#else
-  for (uint32_t w = 0; w < assoc_; ++w)
-    if (f[w] == want && t[w] == line) return int(w);
-#endif
-  return -1;
+  index_[hole] = Slot{};
 }
 
 int TagArray::victim(uint32_t set) const {
@@ -65,23 +66,6 @@ int TagArray::victim(uint32_t set) const {
   for (uint32_t w = set_head_[set]; w != kNone; w = next_[base + w])
     if (!states_[base + w].pending) return int(w);
   return -1;
-}
-
-void TagArray::unlink(uint32_t set, uint32_t way) {
-  const size_t base = size_t(set) * assoc_;
-  const uint32_t p = prev_[base + way], n = next_[base + way];
-  (p == kNone ? set_head_[set] : next_[base + p]) = n;
-  (n == kNone ? set_tail_[set] : prev_[base + n]) = p;
-  prev_[base + way] = next_[base + way] = kNone;
-}
-
-void TagArray::append(uint32_t set, uint32_t way) {
-  const size_t base = size_t(set) * assoc_;
-  const uint32_t t = set_tail_[set];
-  prev_[base + way] = t;
-  next_[base + way] = kNone;
-  (t == kNone ? set_head_[set] : next_[base + t]) = way;
-  set_tail_[set] = way;
 }
 
 int TagArray::victim_by_scan(uint32_t set) const {
@@ -102,25 +86,32 @@ int TagArray::victim_by_scan(uint32_t set) const {
 
 void TagArray::install(uint32_t set, int way, uint64_t line) {
   const size_t i = size_t(set) * assoc_ + uint32_t(way);
-  const bool was = tags_[i] != kNoTag;
+  const uint64_t old = tags_[i];
+  const bool was = old != kNoTag;
   tags_[i] = line;
   states_[i] = CacheLineState{};
   states_[i].stamp = ++serial_;
   if (!indexed_) return;
-  if (was) unlink(set, uint32_t(way));
-  fp_[size_t(set) * fp_stride_ + uint32_t(way)] = fingerprint(line);
+  if (was) {
+    unlink(set, uint32_t(way));
+    index_erase(set, old);
+  }
+  index_insert(set, line, uint32_t(way));
   empty_[size_t(set) * empty_words_ + uint32_t(way) / 64] &= ~(uint64_t(1) << (uint32_t(way) % 64));
   append(set, uint32_t(way));
 }
 
 void TagArray::invalidate(uint32_t set, int way) {
   const size_t i = size_t(set) * assoc_ + uint32_t(way);
-  const bool was = tags_[i] != kNoTag;
+  const uint64_t old = tags_[i];
+  const bool was = old != kNoTag;
   tags_[i] = kNoTag;
   states_[i] = CacheLineState{};
   if (!indexed_) return;
-  if (was) unlink(set, uint32_t(way));
-  fp_[size_t(set) * fp_stride_ + uint32_t(way)] = fingerprint(kNoTag);
+  if (was) {
+    unlink(set, uint32_t(way));
+    index_erase(set, old);
+  }
   empty_[size_t(set) * empty_words_ + uint32_t(way) / 64] |= uint64_t(1) << (uint32_t(way) % 64);
 }
 
