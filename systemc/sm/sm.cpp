@@ -169,6 +169,7 @@ void Sm::activate_warp(uint32_t slot) {
     need_fetch_ |= bit;
     issuing_ |= bit;
     mem_ready_ &= ~bit;
+    clear_exec_ready(slot);
   }
   scheds_[slot % n_sched_].add_warp(slot, w.age);
 }

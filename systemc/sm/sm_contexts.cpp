@@ -48,6 +48,7 @@ void Sm::begin_suspend(uint32_t b) {
     issuing_ &= ~bit;
     need_fetch_ &= ~bit;
     mem_ready_ &= ~bit;
+    clear_exec_ready(s);
   }
 }
 

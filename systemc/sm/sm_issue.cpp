@@ -81,13 +81,17 @@ void Sm::issue(uint64_t now) {
     // the scoreboard or has issued its whole stream, so the walk below would issue nothing and
     // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
     const uint64_t live = sched_slots_[sid] & issuing_;
-    const bool mem_ok = mem_path_free(sid);
-    const uint64_t mem_wait = (mem_ok ? 0 : live & mem_ready_) | (live & gates_.held_mem());
+    // The memory path is asked about only when a warp waits for it (a virtual call saved).
+    const uint64_t ready = live & mem_ready_;
+    const uint64_t mem_wait = (ready && !mem_path_free(sid) ? ready : 0) | (live & gates_.held_mem());
     const uint64_t gate_wait = live & gates_.held_other();
     if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
       n_.stall[mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
       continue;
     }
+    // Warps waiting for a busy unit answer kExecBusy, as a gate's refusal of a non-memory
+    // instruction does: the walk places them without trying them.
+    const uint64_t exec_wait = (live & exec_ready_) ? exec_waiting(sid, live, now) : 0;
     bool issued = false;
     Stall why = kIdle;  // the reason of the warp that came closest to issuing
     // Issues warp w if it can; false (with `why` updated) otherwise.
@@ -121,7 +125,7 @@ void Sm::issue(uint64_t now) {
         return attempt(w);
       });
     } else {
-      walk_known_answers(sch, mem_wait, gate_wait, why, attempt);
+      walk_known_answers(sch, mem_wait, gate_wait | exec_wait, why, attempt);
     }
     if (issued)
       n_.stall[kIssued] += 1;
@@ -163,12 +167,21 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
     unit = units_.find(pool, sched, now + 1);
-    if (unit < 0 || !oc_->can_allocate(sched)) return kExecBusy;
+    if (unit < 0 || !oc_->can_allocate(sched)) {
+      if (!second) {
+        exec_ready_ |= uint64_t(1) << w;
+        exec_ready_pool_[size_t(pool)] |= uint64_t(1) << w;
+        exec_pools_ |= 1u << uint32_t(pool);
+        exec_pool_of_[w] = uint8_t(pool);
+      }
+      return kExecBusy;
+    }
   }
   if (!gates_.empty() && !gates_.may_issue(w, in, info, mem, !second)) return mem ? kMem : kExecBusy;
 
   // Issue.
   mem_ready_ &= ~(uint64_t(1) << w);
+  clear_exec_ready(w);
   if (!gates_.empty()) gates_.issued(w, in, info);
   if (observer_) observer_->issued(now, sched, w, in);
   ledger_.charge_to(ws.launch_id, n_);
@@ -200,6 +213,18 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     need_fetch_ |= uint64_t(1) << w;
   }
   return kIssued;
+}
+
+uint64_t Sm::exec_waiting(uint32_t sched, uint64_t live, uint64_t now) const {
+  const uint64_t ready = live & exec_ready_;
+  if (!oc_->can_allocate(sched)) return ready;
+  uint64_t wait = 0;
+  for (uint32_t m = exec_pools_; m; m &= m - 1) {
+    const uint32_t p = uint32_t(__builtin_ctz(m));
+    const uint64_t in_pool = ready & exec_ready_pool_[p];
+    if (in_pool && units_.find(Pool(p), sched, now + 1) < 0) wait |= in_pool;
+  }
+  return wait;
 }
 
 bool Sm::mem_path_free(uint32_t sched) const {
