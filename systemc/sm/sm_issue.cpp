@@ -47,14 +47,12 @@ void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_
   const uint64_t tried = members & issuing_ & ~sb_blocked_ & ~held;
   if (members & sb_blocked_ & ~held) why = kScoreboard;
   uint32_t first_tried5 = 64;  // walk index of the first tried warp answering rank 5
-  bool issued = false;
-  if (tried)
-    sch.visit_walk(tried, [&](uint32_t k, uint32_t slot) {
-      if (attempt(slot)) return issued = true;
-      if (first_tried5 == 64 && stall_rank(why) == 5) first_tried5 = k;
-      return false;
-    });
-  if (issued || !held) return;
+  for (uint64_t m = tried ? sch.walk_mask(tried) : 0; m; m &= m - 1) {
+    const uint32_t k = uint32_t(__builtin_ctzll(m));
+    if (attempt(sch.walk_slot(k))) return;
+    if (first_tried5 == 64 && stall_rank(why) == 5) first_tried5 = k;
+  }
+  if (!held) return;
   // Every known rank-5 answer is the same unless some held warps wait on the memory path and
   // others on a gate.
   const bool mixed = (held & mem_wait) && (held & gate_wait & ~mem_wait);

@@ -87,41 +87,6 @@ class WarpScheduler {
     return warps_[i].slot;
   }
 
-  // Calls f(k, slot) for the warps of `slots` (a subset of members()) in the order of
-  // for_each_candidate (LRR and GTO; not two-level), k being the warp's index in that walk
-  // (walk_mask's), until f returns true. Walks the scheduler's order directly and stops after the
-  // last warp of `slots`: cheaper than walk_mask when the first warps visited usually issue.
-  template <class F>
-  void visit_walk(uint64_t slots, F&& f) const {
-    const size_t n = warps_.size();
-    if (policy_ == SchedulerPolicy::GTO) {
-      uint32_t k = 0;
-      if (last_ >= 0) {
-        const uint64_t bit = uint64_t(1) << last_;
-        if ((slots & bit) && f(0u, uint32_t(last_))) return;
-        slots &= ~bit;
-        k = 1;
-      }
-      for (size_t i = 0; slots && i < n; ++i) {
-        const uint32_t s = warps_[i].slot;
-        if (int64_t(s) == last_) continue;
-        const uint64_t bit = uint64_t(1) << s;
-        if ((slots & bit) && f(k, s)) return;
-        slots &= ~bit;
-        ++k;
-      }
-      return;
-    }
-    size_t i = rr_;
-    for (uint32_t k = 0; slots && k < n; ++k) {
-      const uint32_t s = warps_[i].slot;
-      const uint64_t bit = uint64_t(1) << s;
-      if ((slots & bit) && f(k, s)) return;
-      slots &= ~bit;
-      if (++i == n) i = 0;
-    }
-  }
-
   // Feedback from the SM: `slot` issued this cycle.
   void issued(uint32_t slot);
   // Two-level: `slot` waits on a memory load; move it out of the active set.
