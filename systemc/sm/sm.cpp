@@ -231,6 +231,16 @@ void Sm::update_quiet() {
   // Cheapest and most often failing tests first (a busy LSU is the common case): this runs
   // after every tick.
   if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_ || !lsu_->quiet() || !oc_->empty()) return;
+  // Every scheduler took the issue stage's fast path this tick: what it tested then still holds
+  // (nothing issued; fetch and retirement change no mask it reads, and a scheduler left empty
+  // counts kIdle either way), so its counts are this loop's answer.
+  if (issue_fast_) {
+    quiet_stall_ = issue_stall_;
+    quiet_resident_ = resident_warps_;
+    wake_ = wheel_.next_due(now_);
+    quiet_ = true;
+    return;
+  }
   std::array<uint64_t, kNumStall> st{};
   for (const WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
@@ -300,8 +310,7 @@ void Sm::dispatch(uint64_t now) {
       lsu_->accept(li);
       mem_in_collectors_ -= 1;
     } else {
-      const OpcodeInfo& info = (*warps_[f.warp].ops)[f.inst->opcode];
-      wheel_.schedule(now, now + std::max(1u, units_.timing(info.unit).latency), token);
+      wheel_.schedule(now, now + f.latency, token);
     }
     oc_->release(token);
   }

@@ -201,6 +201,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint32_t warp = 0;
     const Instruction* inst = nullptr;
     bool is_mem = false;
+    uint32_t latency = 0;  // cycles in its execution unit (not memory): known at issue
   };
 
   // LsuListener
@@ -306,6 +307,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   bool quiet_ = false;                // the last tick left the SM quiet
   uint64_t wake_ = 0;                 // first cycle that must be ticked (the wheel's next event)
   std::array<uint64_t, kNumStall> quiet_stall_{};  // what one quiet cycle adds to each stall reason
+  // This tick's issue stage: whether every scheduler took the fast path (no warp looked at, so
+  // nothing issued and no mask changed) and what it counted then; update_quiet() reuses it.
+  bool issue_fast_ = false;
+  std::array<uint64_t, kNumStall> issue_stall_{};
   uint32_t quiet_resident_ = 0;       // resident warps while quiet (occupancy samples)
 
   struct Counters {

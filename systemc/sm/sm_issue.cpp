@@ -13,6 +13,13 @@ bool is_memory(UnitClass u) {
 bool is_issue_only(UnitClass u) {
   return u == UnitClass::BARRIER || u == UnitClass::MEMBAR || u == UnitClass::EXIT || u == UnitClass::NOP;
 }
+// Active lanes of a mask, inline (__builtin_popcount is a libgcc call when the build does not
+// target POPCNT).
+uint32_t lanes_in(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
 }  // namespace
 
 // A scheduler that issues nothing reports the reason of the warp that got furthest: a structural
@@ -71,24 +78,34 @@ void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_
 
 void Sm::issue(uint64_t now) {
   gates_.refresh(now);  // a gate may answer differently now: forget cached refusals
+  issue_fast_ = true;
+  issue_stall_.fill(0);
+  // Every scheduler has the SM's policy. A gate's refusal recorded during one scheduler's walk
+  // is of that scheduler's warp, so the gate masks read here serve every scheduler.
+  const bool two_level = c_.scheduler == SchedulerPolicy::TwoLevel;
+  const uint64_t held_mem = gates_.held_mem(), held_other = gates_.held_other();
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;
+      issue_stall_[kIdle] += 1;
       continue;
     }
     const uint32_t sid = sch.id();
     // Fast path (the common case of a memory-bound kernel): every warp of this scheduler waits on
     // the scoreboard or has issued its whole stream, so the walk below would issue nothing and
     // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
-    const uint64_t live = sched_slots_[sid] & issuing_;
+    const uint64_t live = sch.members() & issuing_;  // an issuing warp is always in its scheduler
     // The memory path is asked about only when a warp waits for it (a virtual call saved).
     const uint64_t ready = live & mem_ready_;
-    const uint64_t mem_wait = (ready && !mem_path_free(sid) ? ready : 0) | (live & gates_.held_mem());
-    const uint64_t gate_wait = live & gates_.held_other();
-    if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
-      n_.stall[mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
+    const uint64_t mem_wait = (ready && !mem_path_free(sid) ? ready : 0) | (live & held_mem);
+    const uint64_t gate_wait = live & held_other;
+    if (!two_level && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
+      const Stall st = mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle;
+      n_.stall[st] += 1;
+      issue_stall_[st] += 1;
       continue;
     }
+    issue_fast_ = false;
     // Warps waiting for a busy unit answer kExecBusy, as a gate's refusal of a non-memory
     // instruction does: the walk places them without trying them.
     const uint64_t exec_wait = (live & exec_ready_) ? exec_waiting(sid, live, now) : 0;
@@ -186,7 +203,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   if (observer_) observer_->issued(now, sched, w, in);
   ledger_.charge_to(ws.launch_id, n_);
   n_.warp_insn += 1;
-  n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
+  n_.thread_insn += lanes_in(in.active_mask);
   ws.next_issue += 1;
   if (!only_issue) {
     uint32_t token = alloc_token();
@@ -194,6 +211,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     f.warp = w;
     f.inst = &in;
     f.is_mem = mem;
+    f.latency = mem ? 0 : std::max(1u, units_.timing(cls).latency);
     ws.sb.reserve(in, mem && info.is_load);
     ws.in_pipeline += 1;
     if (mem) {
