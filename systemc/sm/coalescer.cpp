@@ -54,6 +54,14 @@ void add_span(std::vector<CoalescedRequest>& out, size_t first, uint32_t lane, u
     n -= take;
   }
 }
+// Zero when each of the N lanes from `a` starts `width` bytes after the previous one (a fixed
+// trip count, so the compiler unrolls it).
+template <uint32_t N>
+uint64_t gaps_of(const uint64_t* a, uint64_t width) {
+  uint64_t gaps = 0;
+  for (uint32_t k = 1; k < N; ++k) gaps |= (a[k] - a[k - 1]) ^ width;
+  return gaps;
+}
 }  // namespace
 
 void SubwarpCoalescer::coalesce(const CoalescerInput& in, std::vector<CoalescedRequest>& out) {
@@ -71,7 +79,13 @@ void SubwarpCoalescer::coalesce(const CoalescerInput& in, std::vector<CoalescedR
     // for that line, every lane, the sectors of the group's span, `width` bytes per lane.
     if (active == group_mask) {
       uint64_t gaps = 0;
-      for (uint32_t lane = g + 1; lane < g + lanes_; ++lane) gaps |= (addrs[lane] - addrs[lane - 1]) ^ width;
+      if (lanes_ == 8) {
+        gaps = gaps_of<8>(&addrs[g], width);
+      } else if (lanes_ == 32) {
+        gaps = gaps_of<32>(&addrs[g], width);
+      } else {
+        for (uint32_t lane = g + 1; lane < g + lanes_; ++lane) gaps |= (addrs[lane] - addrs[lane - 1]) ^ width;
+      }
       const uint32_t off = uint32_t(addrs[g] & kLineMask), span = lanes_ * width;
       if (gaps == 0 && off + span <= CoalescedRequest::kLineBytes) {
         out.push_back(CoalescedRequest{line, active, sectors_of(off, span), uint16_t(span)});

@@ -310,7 +310,14 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // This tick's issue stage: whether every scheduler took the fast path (no warp looked at, so
   // nothing issued and no mask changed) and what it counted then; update_quiet() reuses it.
   bool issue_fast_ = false;
-  std::array<uint64_t, kNumStall> issue_stall_{};
+  uint64_t issue_stall_ = 0;  // byte s: schedulers that counted stall reason s
+  // Replaying an issue stage (baseline SM only, quiet_allowed_): issue_epoch_ moves with every
+  // change of what the fast path reads (scheduler membership, issuing_, mem_ready_, sb_blocked_,
+  // the memory path's and the collectors' occupancy). An issue stage whose schedulers all took
+  // the fast path at the epoch still current would count exactly what the last one counted.
+  uint64_t issue_epoch_ = 0;
+  uint64_t replay_epoch_ = ~uint64_t(0);  // epoch of the last all-fast issue stage
+  static_assert(kNumStall <= 8, "issue_stall_ packs one byte per stall reason");
   uint32_t quiet_resident_ = 0;       // resident warps while quiet (occupancy samples)
 
   struct Counters {

@@ -77,9 +77,13 @@ void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_
 }
 
 void Sm::issue(uint64_t now) {
+  if (replay_epoch_ == issue_epoch_) {  // nothing the fast path reads changed since it last ran
+    for (size_t s = 0; s < kNumStall; ++s) n_.stall[s] += (issue_stall_ >> (8 * s)) & 0xFF;
+    return;
+  }
   gates_.refresh(now);  // a gate may answer differently now: forget cached refusals
-  issue_fast_ = true;
-  issue_stall_.fill(0);
+  issue_fast_ = n_sched_ < 256;  // issue_stall_ holds counts below 256
+  issue_stall_ = 0;
   // Every scheduler has the SM's policy. A gate's refusal recorded during one scheduler's walk
   // is of that scheduler's warp, so the gate masks read here serve every scheduler.
   const bool two_level = c_.scheduler == SchedulerPolicy::TwoLevel;
@@ -87,7 +91,7 @@ void Sm::issue(uint64_t now) {
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;
-      issue_stall_[kIdle] += 1;
+      issue_stall_ += uint64_t(1) << (8 * kIdle);
       continue;
     }
     const uint32_t sid = sch.id();
@@ -102,7 +106,7 @@ void Sm::issue(uint64_t now) {
     if (!two_level && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
       const Stall st = mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle;
       n_.stall[st] += 1;
-      issue_stall_[st] += 1;
+      issue_stall_ += uint64_t(1) << (8 * st);
       continue;
     }
     issue_fast_ = false;
@@ -151,6 +155,7 @@ void Sm::issue(uint64_t now) {
     for (uint32_t w : demote_) sch.demote(w);
     demote_.clear();
   }
+  if (issue_fast_ && quiet_allowed_) replay_epoch_ = issue_epoch_;
 }
 
 // kIssued when warp w's next instruction was issued; otherwise why not. `second`: this is the
@@ -166,6 +171,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   if (cls == UnitClass::MEMBAR && (ws.mem_in_flight > 0 || lsu_->pending_writes(w) > 0)) return kBarrier;
   if (ws.sb.hazard(in)) {
     sb_blocked_ |= uint64_t(1) << w;
+    ++issue_epoch_;
     if (!second && c_.scheduler == SchedulerPolicy::TwoLevel && ws.sb.long_hazard(in)) demote_.push_back(w);
     return kScoreboard;
   }
@@ -178,6 +184,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     if (second && c_.dual_issue_diff_units && prev_pool == Pool::None) return kMem;  // LSU twice: no
     if (!mem_path_free(sched)) {
       if (!second) mem_ready_ |= uint64_t(1) << w;
+      ++issue_epoch_;
       return kMem;
     }
   } else if (!only_issue) {
@@ -197,6 +204,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   if (!gates_.empty() && !gates_.may_issue(w, in, info, mem, !second)) return mem ? kMem : kExecBusy;
 
   // Issue.
+  ++issue_epoch_;
   mem_ready_ &= ~(uint64_t(1) << w);
   clear_exec_ready(w);
   if (!gates_.empty()) gates_.issued(w, in, info);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <set>
 #include <utility>
 
@@ -172,9 +173,8 @@ TEST(SmCoalescer, MatchesALaneByLaneReferenceOnRandomPatterns) {
     x ^= x << 17;
     return x;
   };
-  for (uint32_t arch : {13u, 70u}) {
-    auto c = make_baseline_coalescer(arch);
-    const uint32_t lanes = arch < 60 ? 32u : 8u;
+  for (uint32_t lanes : {32u, 8u, 16u, 4u}) {  // Fermi, Volta, and other group sizes
+    auto c = std::make_unique<SubwarpCoalescer>(lanes);
     std::vector<CoalescedRequest> out;
     for (int trial = 0; trial < 20000; ++trial) {
       const uint32_t width = std::array<uint32_t, 6>{1, 2, 4, 8, 12, 16}[rnd() % 6];
