@@ -95,8 +95,10 @@ void SubwarpCoalescer::coalesce(const CoalescerInput& in, std::vector<CoalescedR
     // Otherwise every active lane may still lie inside the line of the first one: then likewise
     // one request, with the union of the lanes' sectors. Checked without branching per lane.
     const uint64_t last_off = CoalescedRequest::kLineBytes - width;  // the last offset a lane may start at
-    uint32_t outside = width > CoalescedRequest::kLineBytes, sectors = 0;
-    for (uint32_t lane = g; lane < g + lanes_; ++lane) {
+    // The highest active lane outside that line already answers no (strided accesses).
+    uint32_t outside = width > CoalescedRequest::kLineBytes || addrs[31 - __builtin_clz(active)] - line > last_off;
+    uint32_t sectors = 0;
+    for (uint32_t lane = g; !outside && lane < g + lanes_; ++lane) {
       const uint32_t on = (active >> lane) & 1u;
       const uint64_t off = addrs[lane] - line;  // huge when below the line
       outside |= on & uint32_t(off > last_off);
