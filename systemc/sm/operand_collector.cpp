@@ -18,6 +18,9 @@ BankedOperandCollector::BankedOperandCollector(const CoreConfig& c)
   order_.reserve(n);
   ready_.reserve(n);
   bank_left_.assign(n_banks_, 0);
+  bank_gen_.assign(n_banks_, 0);
+  write_left_.assign(n_banks_, 0);
+  write_gen_.assign(n_banks_, 0);
 }
 
 bool BankedOperandCollector::can_allocate(uint32_t sched) const {
@@ -60,7 +63,9 @@ void BankedOperandCollector::allocate(const OperandRequest& r, uint64_t /*now*/)
 void BankedOperandCollector::cycle(uint64_t /*now*/) {
   ready_.clear();
   if (used_ == 0) return;
-  std::fill(bank_left_.begin(), bank_left_.end(), port_tp_);
+  // Every bank has port_tp_ reads this cycle: a bank's count is reset when first used in a cycle
+  // (its generation is older) instead of refilling every bank each cycle.
+  ++read_gen_;
   for (uint32_t idx : order_) {
     Unit& u = units_[idx];
     if (u.read_done) {
@@ -71,6 +76,10 @@ void BankedOperandCollector::cycle(uint64_t /*now*/) {
     if (u.n_pending) ledger_.charge_to(slot_launch_[u.warp], n_);
     for (uint8_t k = 0; k < u.n_pending; ++k) {
       uint8_t b = u.banks[k];
+      if (bank_gen_[b] != read_gen_) {
+        bank_gen_[b] = read_gen_;
+        bank_left_[b] = port_tp_;
+      }
       if (bank_left_[b] > 0) {
         bank_left_[b] -= 1;
         ++n_.reads;
@@ -101,15 +110,20 @@ void BankedOperandCollector::release(uint32_t token) {
 
 void BankedOperandCollector::write(uint32_t warp_slot, const Instruction& inst, uint64_t now) {
   if (inst.active_mask == 0) return;  // predicated off: nothing is written
-  if (now != write_cycle_) {
+  if (now != write_cycle_) {  // every bank's write ports free again (reset lazily, as in cycle())
     write_cycle_ = now;
-    write_left_.assign(n_banks_, port_tp_);
+    ++write_gen_now_;
   }
   if (warp_slot < slot_launch_.size()) ledger_.charge_to(slot_launch_[warp_slot], n_);
   for (uint32_t d = 0; d < inst.n_dst; ++d) {
     if (inst.dst[d] == kRegZero) continue;
     ++n_.writes;
-    uint32_t& left = write_left_[(inst.dst[d] + warp_slot) % n_banks_];
+    const uint32_t b = (inst.dst[d] + warp_slot) % n_banks_;
+    if (write_gen_[b] != write_gen_now_) {
+      write_gen_[b] = write_gen_now_;
+      write_left_[b] = port_tp_;
+    }
+    uint32_t& left = write_left_[b];
     if (left)
       --left;
     else

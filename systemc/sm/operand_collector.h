@@ -97,7 +97,9 @@ class BankedOperandCollector : public OperandCollectorInterface {
   std::vector<uint32_t> free_per_sched_;  // sub-core: free collectors per scheduler; else [0] = all
   std::vector<uint32_t> order_;           // valid collector indices, oldest first
   std::vector<uint32_t> ready_;
-  std::vector<uint32_t> bank_left_;
+  std::vector<uint32_t> bank_left_;       // reads left per bank this cycle, valid where bank_gen_ == read_gen_
+  std::vector<uint64_t> bank_gen_;
+  uint64_t read_gen_ = 0;                 // cycle() calls so far
   uint32_t used_ = 0;
   uint64_t seq_ = 0;
   struct Counters {
@@ -107,7 +109,9 @@ class BankedOperandCollector : public OperandCollectorInterface {
   std::vector<uint32_t> slot_launch_;     // kernel launch of each warp slot's latest instruction
   static void emit(StatsMap& m, const Counters& n);
   uint64_t write_cycle_ = ~uint64_t(0);   // the cycle write_left_ belongs to
-  std::vector<uint32_t> write_left_;      // write ports left per bank this cycle
+  std::vector<uint32_t> write_left_;      // write ports left per bank this cycle, valid where write_gen_ == write_gen_now_
+  std::vector<uint64_t> write_gen_;
+  uint64_t write_gen_now_ = 0;            // cycles with writes so far
 };
 
 }  // namespace gpucosim

@@ -163,12 +163,14 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
 void Sm::activate_warp(uint32_t slot) {
   WarpSlot& w = warps_[slot];
   const uint64_t bit = uint64_t(1) << slot;
+  ++issue_epoch_;
   if (w.finished_issue) {
     maybe_done_ |= bit;
   } else {
     need_fetch_ |= bit;
     issuing_ |= bit;
     mem_ready_ &= ~bit;
+    clear_exec_ready(slot);
   }
   scheds_[slot % n_sched_].add_warp(slot, w.age);
 }
@@ -230,6 +232,16 @@ void Sm::update_quiet() {
   // Cheapest and most often failing tests first (a busy LSU is the common case): this runs
   // after every tick.
   if (resident_warps_ == 0 || need_fetch_ || maybe_done_ || contexts_busy_ || !lsu_->quiet() || !oc_->empty()) return;
+  // Every scheduler took the issue stage's fast path this tick: what it tested then still holds
+  // (nothing issued; fetch and retirement change no mask it reads, and a scheduler left empty
+  // counts kIdle either way), so its counts are this loop's answer.
+  if (issue_fast_) {
+    for (size_t s = 0; s < kNumStall; ++s) quiet_stall_[s] = (issue_stall_ >> (8 * s)) & 0xFF;
+    quiet_resident_ = resident_warps_;
+    wake_ = wheel_.next_due(now_);
+    quiet_ = true;
+    return;
+  }
   std::array<uint64_t, kNumStall> st{};
   for (const WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
@@ -274,6 +286,7 @@ void Sm::writeback(uint32_t token) {
   oc_->write(f.warp, *f.inst, now_);
   for (const auto& l : listeners_) l->writeback(f.warp, *f.inst, now_);
   sb_blocked_ &= ~(uint64_t(1) << f.warp);
+  ++issue_epoch_;
   w.in_pipeline -= 1;
   if (f.is_mem) w.mem_in_flight -= 1;
   if (w.finished_issue) maybe_done_ |= uint64_t(1) << f.warp;
@@ -282,6 +295,7 @@ void Sm::writeback(uint32_t token) {
 
 void Sm::dispatch(uint64_t now) {
   if (oc_->empty()) return;
+  ++issue_epoch_;  // collectors and the memory path may free up
   oc_->cycle(now);
   // ready() is not changed by release(), so it can be walked while collectors are released.
   for (uint32_t token : oc_->ready()) {
@@ -299,8 +313,7 @@ void Sm::dispatch(uint64_t now) {
       lsu_->accept(li);
       mem_in_collectors_ -= 1;
     } else {
-      const OpcodeInfo& info = (*warps_[f.warp].ops)[f.inst->opcode];
-      wheel_.schedule(now, now + std::max(1u, units_.timing(info.unit).latency), token);
+      wheel_.schedule(now, now + f.latency, token);
     }
     oc_->release(token);
   }
@@ -316,6 +329,7 @@ void Sm::retire_done_warps() {
     if (!w.used || !w.finished_issue || w.in_pipeline != 0 || lsu_->pending_writes(s) != 0) continue;
     BlockSlot& blk = blocks_[w.block];
     scheds_[s % n_sched_].remove_warp(s);
+    ++issue_epoch_;
     oc_->warp_exited(s);
     gates_.forget(s);
     for (const auto& l : listeners_) l->warp_retired(s, now_);

@@ -211,6 +211,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint32_t warp = 0;
     const Instruction* inst = nullptr;
     bool is_mem = false;
+    uint32_t latency = 0;  // cycles in its execution unit (not memory): known at issue
   };
 
   // LsuListener
@@ -274,6 +275,22 @@ class Sm : public sc_core::sc_module, private LsuListener {
   // That stays true until the warp issues (only its own issue can add scoreboard reservations),
   // so while the path is busy the issue walk answers kMem for them without looking again.
   uint64_t mem_ready_ = 0;
+  // Likewise for execution units: warps whose next instruction is a hazard-free instruction for
+  // a unit pool that found every unit of the pool (or every collector) busy. Until the warp
+  // issues, its answer is kExecBusy whenever that pool or the collectors are still busy, which
+  // the issue walk learns once per scheduler instead of once per warp.
+  uint64_t exec_ready_ = 0;
+  std::array<uint64_t, kNumPools> exec_ready_pool_{};  // exec_ready_ by the pool the warp waits for
+  uint32_t exec_pools_ = 0;                           // bit p: exec_ready_pool_[p] may be non-zero
+  std::array<uint8_t, 64> exec_pool_of_{};            // the pool of each exec_ready_ warp
+  void clear_exec_ready(uint32_t w) {
+    const uint64_t bit = uint64_t(1) << w;
+    if (!(exec_ready_ & bit)) return;
+    exec_ready_ &= ~bit;
+    exec_ready_pool_[exec_pool_of_[w]] &= ~bit;
+  }
+  // The live warps of scheduler `sched` that exec_ready_ says answer kExecBusy now.
+  uint64_t exec_waiting(uint32_t sched, uint64_t live, uint64_t now) const;
   std::vector<uint64_t> sched_slots_; // warp slots of each scheduler (slot % n_schedulers)
   uint64_t maybe_done_ = 0;           // warps to check for completion at the end of the tick
   uint32_t fetch_rr_ = 0;
@@ -300,6 +317,17 @@ class Sm : public sc_core::sc_module, private LsuListener {
   bool quiet_ = false;                // the last tick left the SM quiet
   uint64_t wake_ = 0;                 // first cycle that must be ticked (the wheel's next event)
   std::array<uint64_t, kNumStall> quiet_stall_{};  // what one quiet cycle adds to each stall reason
+  // This tick's issue stage: whether every scheduler took the fast path (no warp looked at, so
+  // nothing issued and no mask changed) and what it counted then; update_quiet() reuses it.
+  bool issue_fast_ = false;
+  uint64_t issue_stall_ = 0;  // byte s: schedulers that counted stall reason s
+  // Replaying an issue stage (baseline SM only, quiet_allowed_): issue_epoch_ moves with every
+  // change of what the fast path reads (scheduler membership, issuing_, mem_ready_, sb_blocked_,
+  // the memory path's and the collectors' occupancy). An issue stage whose schedulers all took
+  // the fast path at the epoch still current would count exactly what the last one counted.
+  uint64_t issue_epoch_ = 0;
+  uint64_t replay_epoch_ = ~uint64_t(0);  // epoch of the last all-fast issue stage
+  static_assert(kNumStall <= 8, "issue_stall_ packs one byte per stall reason");
   uint32_t quiet_resident_ = 0;       // resident warps while quiet (occupancy samples)
 
   struct Counters {

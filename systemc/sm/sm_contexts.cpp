@@ -45,9 +45,11 @@ void Sm::begin_suspend(uint32_t b) {
     const uint32_t s = uint32_t(__builtin_ctzll(m));
     const uint64_t bit = uint64_t(1) << s;
     scheds_[s % n_sched_].remove_warp(s);
+    ++issue_epoch_;
     issuing_ &= ~bit;
     need_fetch_ &= ~bit;
     mem_ready_ &= ~bit;
+    clear_exec_ready(s);
   }
 }
 
@@ -93,6 +95,7 @@ void Sm::advance_contexts() {
         w.used = false;
         w.warp = nullptr;
         sb_blocked_ &= ~bit;
+        ++issue_epoch_;
         maybe_done_ &= ~bit;
         --resident_warps_;
       }

@@ -13,6 +13,13 @@ bool is_memory(UnitClass u) {
 bool is_issue_only(UnitClass u) {
   return u == UnitClass::BARRIER || u == UnitClass::MEMBAR || u == UnitClass::EXIT || u == UnitClass::NOP;
 }
+// Active lanes of a mask, inline (__builtin_popcount is a libgcc call when the build does not
+// target POPCNT).
+uint32_t lanes_in(uint32_t m) {
+  m = m - ((m >> 1) & 0x55555555u);
+  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+  return (((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
 }  // namespace
 
 // A scheduler that issues nothing reports the reason of the warp that got furthest: a structural
@@ -70,24 +77,42 @@ void Sm::walk_known_answers(const WarpScheduler& sch, uint64_t mem_wait, uint64_
 }
 
 void Sm::issue(uint64_t now) {
+  if (replay_epoch_ == issue_epoch_) {  // nothing the fast path reads changed since it last ran
+    for (size_t s = 0; s < kNumStall; ++s) n_.stall[s] += (issue_stall_ >> (8 * s)) & 0xFF;
+    return;
+  }
   gates_.refresh(now);  // a gate may answer differently now: forget cached refusals
+  issue_fast_ = n_sched_ < 256;  // issue_stall_ holds counts below 256
+  issue_stall_ = 0;
+  // Every scheduler has the SM's policy. A gate's refusal recorded during one scheduler's walk
+  // is of that scheduler's warp, so the gate masks read here serve every scheduler.
+  const bool two_level = c_.scheduler == SchedulerPolicy::TwoLevel;
+  const uint64_t held_mem = gates_.held_mem(), held_other = gates_.held_other();
   for (WarpScheduler& sch : scheds_) {
     if (sch.empty()) {
       n_.stall[kIdle] += 1;
+      issue_stall_ += uint64_t(1) << (8 * kIdle);
       continue;
     }
     const uint32_t sid = sch.id();
     // Fast path (the common case of a memory-bound kernel): every warp of this scheduler waits on
     // the scoreboard or has issued its whole stream, so the walk below would issue nothing and
     // report exactly this. Two-level scheduling refills its active set during the walk: no shortcut.
-    const uint64_t live = sched_slots_[sid] & issuing_;
-    const bool mem_ok = mem_path_free(sid);
-    const uint64_t mem_wait = (mem_ok ? 0 : live & mem_ready_) | (live & gates_.held_mem());
-    const uint64_t gate_wait = live & gates_.held_other();
-    if (sch.policy() != SchedulerPolicy::TwoLevel && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
-      n_.stall[mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle] += 1;
+    const uint64_t live = sch.members() & issuing_;  // an issuing warp is always in its scheduler
+    // The memory path is asked about only when a warp waits for it (a virtual call saved).
+    const uint64_t ready = live & mem_ready_;
+    const uint64_t mem_wait = (ready && !mem_path_free(sid) ? ready : 0) | (live & held_mem);
+    const uint64_t gate_wait = live & held_other;
+    if (!two_level && (live & ~sb_blocked_ & ~mem_wait & ~gate_wait) == 0) {
+      const Stall st = mem_wait ? kMem : gate_wait ? kExecBusy : (live & sb_blocked_) ? kScoreboard : kIdle;
+      n_.stall[st] += 1;
+      issue_stall_ += uint64_t(1) << (8 * st);
       continue;
     }
+    issue_fast_ = false;
+    // Warps waiting for a busy unit answer kExecBusy, as a gate's refusal of a non-memory
+    // instruction does: the walk places them without trying them.
+    const uint64_t exec_wait = (live & exec_ready_) ? exec_waiting(sid, live, now) : 0;
     bool issued = false;
     Stall why = kIdle;  // the reason of the warp that came closest to issuing
     // Issues warp w if it can; false (with `why` updated) otherwise.
@@ -121,7 +146,7 @@ void Sm::issue(uint64_t now) {
         return attempt(w);
       });
     } else {
-      walk_known_answers(sch, mem_wait, gate_wait, why, attempt);
+      walk_known_answers(sch, mem_wait, gate_wait | exec_wait, why, attempt);
     }
     if (issued)
       n_.stall[kIssued] += 1;
@@ -130,6 +155,7 @@ void Sm::issue(uint64_t now) {
     for (uint32_t w : demote_) sch.demote(w);
     demote_.clear();
   }
+  if (issue_fast_ && quiet_allowed_) replay_epoch_ = issue_epoch_;
 }
 
 // kIssued when warp w's next instruction was issued; otherwise why not. `second`: this is the
@@ -145,6 +171,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   if (cls == UnitClass::MEMBAR && (ws.mem_in_flight > 0 || lsu_->pending_writes(w) > 0)) return kBarrier;
   if (ws.sb.hazard(in)) {
     sb_blocked_ |= uint64_t(1) << w;
+    ++issue_epoch_;
     if (!second && c_.scheduler == SchedulerPolicy::TwoLevel && ws.sb.long_hazard(in)) demote_.push_back(w);
     return kScoreboard;
   }
@@ -157,23 +184,34 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     if (second && c_.dual_issue_diff_units && prev_pool == Pool::None) return kMem;  // LSU twice: no
     if (!mem_path_free(sched)) {
       if (!second) mem_ready_ |= uint64_t(1) << w;
+      ++issue_epoch_;
       return kMem;
     }
   } else if (!only_issue) {
     pool = units_.pool_of(cls);
     if (second && c_.dual_issue_diff_units && pool == prev_pool) return kExecBusy;
     unit = units_.find(pool, sched, now + 1);
-    if (unit < 0 || !oc_->can_allocate(sched)) return kExecBusy;
+    if (unit < 0 || !oc_->can_allocate(sched)) {
+      if (!second) {
+        exec_ready_ |= uint64_t(1) << w;
+        exec_ready_pool_[size_t(pool)] |= uint64_t(1) << w;
+        exec_pools_ |= 1u << uint32_t(pool);
+        exec_pool_of_[w] = uint8_t(pool);
+      }
+      return kExecBusy;
+    }
   }
   if (!gates_.empty() && !gates_.may_issue(w, in, info, mem, !second)) return mem ? kMem : kExecBusy;
 
   // Issue.
+  ++issue_epoch_;
   mem_ready_ &= ~(uint64_t(1) << w);
+  clear_exec_ready(w);
   if (!gates_.empty()) gates_.issued(w, in, info);
   if (observer_) observer_->issued(now, sched, w, in);
   ledger_.charge_to(ws.launch_id, n_);
   n_.warp_insn += 1;
-  n_.thread_insn += uint64_t(__builtin_popcount(in.active_mask));
+  n_.thread_insn += lanes_in(in.active_mask);
   ws.next_issue += 1;
   if (!only_issue) {
     uint32_t token = alloc_token();
@@ -181,6 +219,7 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     f.warp = w;
     f.inst = &in;
     f.is_mem = mem;
+    f.latency = mem ? 0 : std::max(1u, units_.timing(cls).latency);
     ws.sb.reserve(in, mem && info.is_load);
     ws.in_pipeline += 1;
     if (mem) {
@@ -200,6 +239,18 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
     need_fetch_ |= uint64_t(1) << w;
   }
   return kIssued;
+}
+
+uint64_t Sm::exec_waiting(uint32_t sched, uint64_t live, uint64_t now) const {
+  const uint64_t ready = live & exec_ready_;
+  if (!oc_->can_allocate(sched)) return ready;
+  uint64_t wait = 0;
+  for (uint32_t m = exec_pools_; m; m &= m - 1) {
+    const uint32_t p = uint32_t(__builtin_ctz(m));
+    const uint64_t in_pool = ready & exec_ready_pool_[p];
+    if (in_pool && units_.find(Pool(p), sched, now + 1) < 0) wait |= in_pool;
+  }
+  return wait;
 }
 
 bool Sm::mem_path_free(uint32_t sched) const {

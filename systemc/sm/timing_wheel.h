@@ -1,6 +1,9 @@
 #pragma once
-// A calendar queue of events due at a future cycle. Buckets are vectors that keep their
-// capacity, so after warm-up scheduling an event never allocates. The horizon (the delay the
+// A calendar queue of events due at a future cycle. Each bucket is a singly linked list (head,
+// tail) of nodes in one pool that the wheel owns, with a free list: after the pool has grown to
+// the largest number of events ever pending at once, scheduling an event never allocates, and
+// no bucket grows its own storage (one growth per bucket and size step used to cost an
+// allocation each, which a short run of many SMs never amortised). The horizon (the delay the
 // buckets cover) is fixed at construction from the configured latencies; an event further out
 // (a backlog that grows with the load, e.g. the L1's one-writeback-per-cycle port) waits in an
 // overflow list and moves into its bucket once it comes within the horizon. A bitmap of the
@@ -19,7 +22,7 @@ class TimingWheel {
   explicit TimingWheel(uint32_t horizon) {
     size_t n = 1;
     while (n <= horizon) n <<= 1;
-    buckets_.resize(n);
+    buckets_.assign(n, Bucket{});
     mask_ = n - 1;
     busy_.assign((n + 63) / 64, 0);
   }
@@ -42,13 +45,23 @@ class TimingWheel {
   template <class F>
   void drain(uint64_t now, F&& f) {
     if (!overflow_.empty()) migrate(now);
-    std::vector<T>& b = buckets_[now & mask_];
-    if (b.empty()) return;
+    Bucket& b = buckets_[now & mask_];
+    if (b.head == kNil) return;
     busy_[(now & mask_) >> 6] &= ~(uint64_t(1) << ((now & mask_) & 63));
-    scratch_.swap(b);
-    size_ -= scratch_.size();
-    for (const T& v : scratch_) f(v);
-    scratch_.clear();
+    uint32_t i = b.head;
+    size_ -= b.count;
+    b = Bucket{};
+    // Each node goes back to the free list before f runs: f may schedule (reusing it, or growing
+    // the pool), so nothing of the pool is held across the call.
+    while (i != kNil) {
+      Node& nd = nodes_[i];
+      const T v = nd.v;
+      const uint32_t next = nd.next;
+      nd.next = free_;
+      free_ = i;
+      f(v);
+      i = next;
+    }
   }
 
   // The earliest cycle after `now` with an event due (kNever when the wheel is empty). Valid when
@@ -86,9 +99,24 @@ class TimingWheel {
   }
 
   void push(uint64_t when, const T& v) {
-    const size_t b = when & mask_;
-    buckets_[b].push_back(v);
-    busy_[b >> 6] |= uint64_t(1) << (b & 63);
+    uint32_t i = free_;
+    if (i != kNil) {
+      free_ = nodes_[i].next;
+      nodes_[i] = Node{v, kNil};
+    } else {
+      i = uint32_t(nodes_.size());
+      nodes_.push_back(Node{v, kNil});
+    }
+    const size_t k = when & mask_;
+    Bucket& b = buckets_[k];
+    if (b.head == kNil) {
+      b.head = i;
+      busy_[k >> 6] |= uint64_t(1) << (k & 63);
+    } else {
+      nodes_[b.tail].next = i;
+    }
+    b.tail = i;
+    b.count += 1;
   }
   // The first non-empty bucket in [from, to), or `to`.
   size_t first_busy(size_t from, size_t to) const {
@@ -102,9 +130,19 @@ class TimingWheel {
     return to;
   }
 
-  std::vector<std::vector<T>> buckets_;
+  static constexpr uint32_t kNil = ~uint32_t(0);
+  struct Node {
+    T v;
+    uint32_t next;  // the bucket's next event, or the free list's next node
+  };
+  struct Bucket {
+    uint32_t head = kNil, tail = kNil;  // oldest and newest event (nodes_ indices)
+    uint32_t count = 0;
+  };
+  std::vector<Bucket> buckets_;
+  std::vector<Node> nodes_;
+  uint32_t free_ = kNil;        // first free node
   std::vector<uint64_t> busy_;  // bit b: bucket b is not empty
-  std::vector<T> scratch_;
   std::vector<std::pair<uint64_t, T>> overflow_;  // (due cycle, event), in scheduling order
   size_t mask_ = 0;
   size_t size_ = 0;
