@@ -77,6 +77,30 @@ TEST(cli_accelsim_configs, PresetsGiveTheStatisticsOfAccelSimsFiles) {
   }
 }
 
+// `run --threads N` (the host threads of docs/architecture.md) leaves every statistic as one
+// thread gives it, on the real trace read ahead from its files and with Accel-Sim's own files.
+TEST(cli_accelsim_configs, HostThreadsGiveTheStatisticsOfOneThread) {
+  const std::string fixture = test::shared_fixture("accelsim-vectoradd-sm80");
+  if (fixture.empty() || test::shared_path("accelsim-configs").empty())
+    GTEST_SKIP() << "../shared/fixtures or ../shared/accelsim-configs is absent";
+  const std::string dir = test::scratch_dir();
+  const std::string run = "run" + accelsim_files(kPresetFiles[0].config) + " --trace " + fixture + "/kernelslist.g --quiet";
+  nlohmann::json one;
+  for (const char* t : {"1", "2", "3"}) {
+    const auto r = test::run_gpucosim(run + " --threads " + t + " --out " + dir + "/t" + t);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    nlohmann::json j = read_json(dir + "/t" + t + "/stats.json");
+    for (auto* part : {&j["total"], &j["kernels"][0]})
+      for (const std::string k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) part->erase(k);
+    if (one.is_null()) {
+      one = j;
+      EXPECT_GT(one["total"]["warp_insn"].get<double>(), 0.0);
+    } else {
+      EXPECT_TRUE(nlohmann::json::diff(one, j).empty()) << "--threads " << t << ": " << nlohmann::json::diff(one, j).dump().substr(0, 2000);
+    }
+  }
+}
+
 // Every option of Accel-Sim's files that the model does not model is named, with its reason, in
 // docs/accelsim-configs.md; everything else in them is modelled.
 TEST(cli_accelsim_configs, EveryUnmodelledOptionIsExplained) {

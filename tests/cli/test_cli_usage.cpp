@@ -41,6 +41,9 @@ TEST(cli, BadRunInvocationsFailWithAMessage) {
       {"run --workload vecadd --set gpgpu_n_clusters=four", "four"},
       {"run --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
       {"run --workload vecadd --max-cycles lots", "lots"},
+      {"run --workload vecadd --threads 0", "--threads: expected an integer in 1..256"},
+      {"run --workload vecadd --threads many", "--threads: expected an unsigned integer, got 'many'"},
+      {"run --workload vecadd --threads 1000", "--threads: expected an integer in 1..256"},
   };
   for (const BadRun& c : cases) {
     const auto r = test::run_gpucosim(std::string(c.args) + " --out " + test::scratch_dir());
