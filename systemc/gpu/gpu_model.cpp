@@ -118,8 +118,10 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   running_ = true;
   bool observed = false;
   for (const auto& sm : sms_) observed = observed || sm->issue_observer();
-  if (opts_.host_threads > 1 && host_parallel_ok_ && !observed)
+  if (opts_.host_threads > 1 && host_parallel_ok_ && !observed) {
     workers_ = std::make_unique<HostWorkers>(opts_.host_threads);
+    governor_ = std::make_unique<ThreadGovernor>();
+  }
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -27,6 +27,7 @@
 #include "systemc/gpu/clock_domains.h"
 #include "systemc/gpu/dispatcher.h"
 #include "systemc/gpu/host_workers.h"
+#include "systemc/gpu/thread_governor.h"
 #include "systemc/gpu/run_report.h"
 #include "systemc/memory/address_map.h"
 #include "systemc/memory/crossbar.h"
@@ -70,7 +71,8 @@ struct GpuModelOptions {
   // make a run use one thread: their objects may be shared between SMs.
   uint32_t host_threads = 1;
   // Off: hand every edge with enough work to the host threads, even while they are slower than
-  // one thread (HostWorkers::worthwhile); tests that must exercise the threads turn it off.
+  // one thread (ThreadGovernor, HostWorkers::worthwhile); tests that must exercise the threads
+  // turn it off.
   bool host_threads_adaptive = true;
 };
 
@@ -165,12 +167,17 @@ class GpuModel : public sc_core::sc_module {
   // Host threads (GpuModelOptions::host_threads); null: everything on the simulation thread.
   bool host_parallel_ok_ = true;   // no SM has research blocks
   std::unique_ptr<HostWorkers> workers_;
+  std::unique_ptr<ThreadGovernor> governor_;
   std::vector<uint32_t> due_;      // scratch: components to tick on the current edge
   std::vector<uint32_t> tail_;     // scratch: Dispatcher::tail_launches
   std::vector<size_t> seg_end_;    // scratch: SMs whose completions can finish a kernel
   uint32_t host_threads_used_ = 1;
   uint64_t parallel_jobs_ = 0;
-  bool use_workers() { return workers_ && (!opts_.host_threads_adaptive || workers_->worthwhile()); }
+  // The team for this edge phase: whether the governor's timing says it pays now, and the
+  // team's own check that no member is stalled (HostWorkers::worthwhile).
+  bool use_workers() {
+    return workers_ && (!opts_.host_threads_adaptive || (governor_->parallel() && workers_->worthwhile()));
+  }
   // Fewer components than this on an edge are ticked on the simulation thread alone (waking
   // the other threads would cost more than their ticks).
   static constexpr size_t kMinParallel = 3;

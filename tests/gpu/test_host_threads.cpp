@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "systemc/gpu/host_workers.h"
+#include "systemc/gpu/thread_governor.h"
 #include "tests/gpu/gpu_test_util.h"
 
 namespace gpucosim::test {
@@ -83,6 +84,41 @@ TEST(HostWorkers, LowestMemberExceptionIsRethrownAfterAllFinish) {
 }
 
 TEST(HostWorkers, AvailableIsAtLeastOne) { EXPECT_GE(HostWorkers::available(), 1u); }
+
+// The governor keeps to the side that its probes found faster: here every call made while the
+// team is chosen is slow, so after the first pair of probes it runs on one thread, and it keeps
+// probing (each probe pair decides again).
+TEST(ThreadGovernor, ChoosesTheFasterSide) {
+  ThreadGovernor g;
+  uint64_t team_calls = 0, calls = 0;
+  for (; calls < 40 * ThreadGovernor::kProbe; ++calls)
+    if (g.parallel()) {
+      ++team_calls;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+      while (std::chrono::steady_clock::now() < until) {
+      }
+    }
+  EXPECT_GE(g.alone_wins(), 2u);
+  EXPECT_EQ(g.team_wins(), 0u);
+  // The team ran its probes only: about one call in (2 probes + runs) of the total.
+  EXPECT_LT(team_calls, calls / 4);
+  EXPECT_GE(team_calls, ThreadGovernor::kProbe);
+}
+
+TEST(ThreadGovernor, KeepsTheTeamWhenItIsFaster) {
+  ThreadGovernor g;
+  uint64_t alone_calls = 0, calls = 0;
+  for (; calls < 40 * ThreadGovernor::kProbe; ++calls)
+    if (!g.parallel()) {
+      ++alone_calls;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+      while (std::chrono::steady_clock::now() < until) {
+      }
+    }
+  EXPECT_GE(g.team_wins(), 2u);
+  EXPECT_EQ(g.alone_wins(), 0u);
+  EXPECT_LT(alone_calls, calls / 4);
+}
 
 // `jobs`: edges ticked on the host threads. The threads are used on every edge with enough work
 // (host_threads_adaptive off), however slow they are on a loaded test machine.
