@@ -111,8 +111,29 @@ void SubwarpCoalescer::coalesce(const CoalescerInput& in, std::vector<CoalescedR
                                      uint16_t(uint32_t(__builtin_popcount(active)) * width)});
       continue;
     }
+    // Lane by lane. A lane inside one line (the rule for strided accesses) joins the group's
+    // request for that line, searched newest first, or makes one: add_span's rule, inline.
     const size_t first = out.size();
-    for (uint32_t m = active; m; m &= m - 1) add_span(out, first, uint32_t(__builtin_ctz(m)), addrs[__builtin_ctz(m)], width);
+    for (uint32_t m = active; m; m &= m - 1) {
+      const uint32_t lane = uint32_t(__builtin_ctz(m));
+      const uint64_t a = addrs[lane];
+      const uint32_t off = uint32_t(a & kLineMask);
+      if (off + width > CoalescedRequest::kLineBytes) {
+        add_span(out, first, lane, a, width);
+        continue;
+      }
+      const uint64_t lane_line = a & ~kLineMask;
+      size_t i = out.size();
+      while (i > first && out[i - 1].line_addr != lane_line) --i;
+      if (i == first) {
+        out.push_back(CoalescedRequest{lane_line, 0, 0, 0});
+        i = out.size();
+      }
+      CoalescedRequest& r = out[i - 1];
+      r.lane_mask |= 1u << lane;
+      r.sector_mask |= sectors_of(off, width);
+      r.bytes = uint16_t(r.bytes + width);
+    }
   }
   // A request never moves more than its sectors hold (lanes may read the same bytes).
   for (CoalescedRequest& r : out) {

@@ -14,9 +14,19 @@ constexpr uint32_t kHeaderBytes = 8;  // control bytes of a request or reply on 
 // groups may each ask for the same sector; Accel-Sim counts a warp's sector once).
 void mark_first_sectors(const std::vector<CoalescedRequest>& reqs, std::vector<uint8_t>& first) {
   first.resize(reqs.size());
+  // Many requests (a strided access: up to 32 lines, none repeated): earlier requests are
+  // searched only when one of them has a line of the same hash (bit h of `seen`).
+  const bool hashed = reqs.size() > 8;
+  uint64_t seen = 0;
   for (size_t i = 0; i < reqs.size(); ++i) {
     uint8_t m = reqs[i].sector_mask ? reqs[i].sector_mask : kFullSectorMask;
-    for (size_t j = 0; j < i && m; ++j)
+    bool maybe_seen = true;
+    if (hashed) {
+      const uint64_t bit = uint64_t(1) << (((reqs[i].line_addr >> 7) * 0x9E3779B97F4A7C15ull) >> 58);
+      maybe_seen = seen & bit;
+      seen |= bit;
+    }
+    for (size_t j = 0; maybe_seen && j < i && m; ++j)
       if (reqs[j].line_addr == reqs[i].line_addr) m &= uint8_t(~(reqs[j].sector_mask ? reqs[j].sector_mask : 0xF));
     first[i] = m;
   }

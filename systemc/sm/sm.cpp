@@ -285,8 +285,10 @@ void Sm::writeback(uint32_t token) {
   w.sb.release(*f.inst);
   oc_->write(f.warp, *f.inst, now_);
   for (const auto& l : listeners_) l->writeback(f.warp, *f.inst, now_);
-  sb_blocked_ &= ~(uint64_t(1) << f.warp);
-  ++issue_epoch_;
+  if ((sb_blocked_ >> f.warp) & 1u) {  // a warp on the scoreboard may issue again
+    sb_blocked_ &= ~(uint64_t(1) << f.warp);
+    ++issue_epoch_;
+  }
   w.in_pipeline -= 1;
   if (f.is_mem) w.mem_in_flight -= 1;
   if (w.finished_issue) maybe_done_ |= uint64_t(1) << f.warp;
@@ -295,7 +297,6 @@ void Sm::writeback(uint32_t token) {
 
 void Sm::dispatch(uint64_t now) {
   if (oc_->empty()) return;
-  ++issue_epoch_;  // collectors and the memory path may free up
   oc_->cycle(now);
   // ready() is not changed by release(), so it can be walked while collectors are released.
   for (uint32_t token : oc_->ready()) {
@@ -316,6 +317,7 @@ void Sm::dispatch(uint64_t now) {
       wheel_.schedule(now, now + f.latency, token);
     }
     oc_->release(token);
+    ++issue_epoch_;  // a collector (and, for a memory instruction, the memory path) freed up
   }
 }
 
