@@ -43,9 +43,7 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
       so.context_mover = std::make_shared<ContextMover>();
     // Host threads tick SMs side by side only when every SM is the baseline: a research block's
     // objects may be shared between SMs (GpuModelOptions::host_threads).
-    host_parallel_ok_ = host_parallel_ok_ && !so.coalescer && !so.operand_collector && !so.global_path &&
-                        !so.residency && so.issue_gates.empty() && so.listeners.empty() &&
-                        so.memory_clients.empty() && !so.context_mover;
+    host_parallel_ok_ = host_parallel_ok_ && so.baseline();
     pools_.push_back(std::make_unique<PayloadPool>());
     sms_.push_back(
         std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, *pools_.back(), std::move(so)));
@@ -343,25 +341,14 @@ void GpuModel::after_sm_tick(size_t i, uint64_t cycle) {
 void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = 0;
   dispatcher_->tick(cycle);
-  if (!use_workers()) {
-    for (size_t i = 0; i < sms_.size(); ++i) {
-      // SM i has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
-      // later, by Sm::tick or Sm::collect): statistics taken from here on see it at `cycle`.
-      sm_ticked_ = i + 1;
-      if (!sm_active_[i] && !opts_.tick_idle_components) continue;
-      Sm& s = *sms_[i];
-      if (!opts_.tick_idle_components && s.skippable(cycle)) continue;  // quiet: counted at its next tick
-      s.tick(cycle);
-      after_sm_tick(i, cycle);
-    }
-    return;
-  }
-  // On host threads the SMs tick first and their completions are handled after, in SM order.
-  // That is the sequential order's result as long as no completion changes what a later SM
+  const bool team = use_workers();
+  // The SMs of a range tick first (side by side on the host threads, or one after the other)
+  // and their completions are handled after, in SM order. That is the result of handling each
+  // SM's completions right after its tick as long as no completion changes what a later SM
   // sees: only a kernel's end does (its statistics are taken then, with the SMs after it not yet
   // at this cycle, and a kernel started by it prepares every SM's L1). A kernel can end only at
   // its last block's completion, so with no block left to issue it ends, if at all, at the
-  // highest SM holding one of its blocks: the SMs are ticked in ranges that end there.
+  // highest SM holding one of its blocks: the ranges end there.
   seg_end_.clear();
   tail_.clear();
   dispatcher_->tail_launches(tail_);
@@ -376,18 +363,20 @@ void GpuModel::tick_core(uint64_t cycle) {
   size_t lo = 0;
   for (size_t end : seg_end_) {
     if (end < lo) continue;
-    tick_sm_range(cycle, lo, end);
+    tick_sm_range(cycle, lo, end, team);
     lo = end + 1;
   }
+  // Every SM has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
+  // later, by Sm::tick or Sm::collect).
   sm_ticked_ = sms_.size();
 }
 
-void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi) {
+void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team) {
   const bool all = opts_.tick_idle_components;
-  due_.clear();
+  due_.clear();  // quiet SMs are skipped: counted at their next tick
   for (size_t i = lo; i <= hi; ++i)
     if (all || (sm_active_[i] && !sms_[i]->skippable(cycle))) due_.push_back(uint32_t(i));
-  if (due_.size() < kMinParallel) {
+  if (!team || due_.size() < kMinParallel) {
     for (uint32_t i : due_) sms_[i]->tick(cycle);
   } else {
     // Each SM on the same host thread every cycle (SM index modulo the threads), so its state
@@ -401,6 +390,7 @@ void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi) {
     ++parallel_jobs_;
   }
   for (uint32_t i : due_) {
+    // SM i has passed this cycle: statistics taken from here on (a kernel's end) see it at `cycle`.
     sm_ticked_ = size_t(i) + 1;
     after_sm_tick(i, cycle);
   }

@@ -125,8 +125,8 @@ class GpuModel : public sc_core::sc_module {
   // One DRAM and/or L2 edge of every memory partition with work (each partition: its channel,
   // then its slices; partitions touch only their own state and their crossbar ports' doorbells).
   void tick_memory(bool dram_edge, bool l2_edge);
-  // SMs [lo, hi] on the host threads, then their completions in SM order (tick_core).
-  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi);
+  // SMs [lo, hi] (on the host threads when `team`), then their completions in SM order (tick_core).
+  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team);
   void tick_interconnect(uint64_t icnt_cycle);  // the crossbar's two networks
   void after_sm_tick(size_t i, uint64_t cycle);  // completions, preemptions, activity of SM i
   void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,

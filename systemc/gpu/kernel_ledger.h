@@ -19,6 +19,22 @@
 
 namespace gpucosim {
 
+// a + b, field by field, for a Counters struct of uint64_t fields only (as KernelLedger takes):
+// e.g. one component's counters kept in two parts that host threads fill side by side.
+template <class Counters>
+Counters add_counters(const Counters& a, const Counters& b) {
+  static_assert(std::is_trivially_copyable_v<Counters>, "add_counters: counters must be plain uint64_t fields");
+  static_assert(sizeof(Counters) % sizeof(uint64_t) == 0, "add_counters: counters must be plain uint64_t fields");
+  constexpr size_t kWords = sizeof(Counters) / sizeof(uint64_t);
+  uint64_t x[kWords], y[kWords];
+  std::memcpy(x, &a, sizeof x);
+  std::memcpy(y, &b, sizeof y);
+  for (size_t i = 0; i < kWords; ++i) x[i] += y[i];
+  Counters c;
+  std::memcpy(&c, x, sizeof x);
+  return c;
+}
+
 template <class Counters>
 class KernelLedger {
   static_assert(std::is_trivially_copyable_v<Counters>, "KernelLedger: counters must be plain uint64_t fields");

@@ -141,22 +141,6 @@ bool Crossbar::network_idle(Network n) const {
   return n == kRequests ? req_.empty() && !sm_waiting_.any() : reply_.empty() && !part_waiting_.any();
 }
 
-Crossbar::Counters Crossbar::sum(const Counters& a, const Counters& b) {
-  static_assert(sizeof(Counters) == 10 * sizeof(uint64_t), "Crossbar::sum: add the new counter");
-  Counters c;
-  c.req_packets = a.req_packets + b.req_packets;
-  c.req_flits = a.req_flits + b.req_flits;
-  c.req_bytes = a.req_bytes + b.req_bytes;
-  c.reply_packets = a.reply_packets + b.reply_packets;
-  c.reply_flits = a.reply_flits + b.reply_flits;
-  c.reply_bytes = a.reply_bytes + b.reply_bytes;
-  c.in_stalls = a.in_stalls + b.in_stalls;
-  c.out_stalls = a.out_stalls + b.out_stalls;
-  c.accelsim_req_pkts = a.accelsim_req_pkts + b.accelsim_req_pkts;
-  c.accelsim_reply_pkts = a.accelsim_reply_pkts + b.accelsim_reply_pkts;
-  return c;
-}
-
 std::string Crossbar::describe() const {
   std::string s = "interconnect: request network " + std::to_string(req_.in_packets()) + " packets in input buffers, " +
                   std::to_string(req_.out_packets()) + " in output buffers; reply network " +
@@ -174,7 +158,7 @@ void Crossbar::collect(StatsMap& m, const std::string& p) const {
 }
 
 void Crossbar::collect_launch(StatsMap& m, uint32_t launch, const std::string& p) const {
-  emit(m, p, sum(ledger_[kRequests].of(launch, ctr_[kRequests]), ledger_[kReplies].of(launch, ctr_[kReplies])));
+  emit(m, p, add_counters(ledger_[kRequests].of(launch, ctr_[kRequests]), ledger_[kReplies].of(launch, ctr_[kReplies])));
 }
 
 void Crossbar::emit(StatsMap& m, const std::string& p, const Counters& c) const {

@@ -80,7 +80,7 @@ class Crossbar : public sc_core::sc_module {
     uint64_t accelsim_req_pkts = 0, accelsim_reply_pkts = 0;
   };
   // Both networks' counters added up.
-  Counters counters() const { return sum(ctr_[kRequests], ctr_[kReplies]); }
+  Counters counters() const { return add_counters(ctr_[kRequests], ctr_[kReplies]); }
   void collect(StatsMap& m, const std::string& prefix = "icnt_") const;
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, uint32_t launch, const std::string& prefix = "icnt_") const;
@@ -98,7 +98,6 @@ class Crossbar : public sc_core::sc_module {
   uint64_t delay_cycles(const sc_core::sc_time& d) const;
 
   void emit(StatsMap& m, const std::string& p, const Counters& c) const;
-  static Counters sum(const Counters& a, const Counters& b);
   void tick_requests(uint64_t cycle);
   void tick_replies(uint64_t cycle);
 

@@ -73,6 +73,11 @@ struct SmOptions {
   // Preemption by context switch (context_mover.h): attached after the memory clients above.
   // Null: preempt_all() frees a block without moving its context (a zero-cost switch).
   std::shared_ptr<ContextMover> context_mover;
+  // Every member null or empty: the baseline SM, with no research block's object in it.
+  bool baseline() const {
+    return !coalescer && !operand_collector && !global_path && !residency && issue_gates.empty() &&
+           listeners.empty() && memory_clients.empty() && !context_mover;
+  }
 };
 
 class Sm : public sc_core::sc_module, private LsuListener {
