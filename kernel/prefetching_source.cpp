@@ -1,5 +1,8 @@
 #include "kernel/prefetching_source.h"
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -14,7 +17,36 @@ PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t
       inline_(!read_ahead) {
   if (depth_ == 0) throw std::invalid_argument("PrefetchingSource: depth must be at least 1");
   sync_opcodes();  // opcodes the inner source met while reading its header (none today)
+  if (!inline_) start_reader();
 }
+
+void PrefetchingSource::start_reader() {
+  try {
+    reader_ = std::thread([this] { read_ahead(); });
+  } catch (const std::system_error&) {
+    inline_ = true;  // no thread to be had (a process limit): read on this thread instead
+    return;
+  }
+  // The reader runs only on a core nothing else wants (best effort: where the policy cannot be
+  // set it reads at normal priority). The simulation's host threads (HostWorkers) hand work to
+  // each other every few microseconds: a third thread competing for their cores would
+  // deschedule one of them for a whole time slice while the other waits. A reader that falls
+  // behind costs nothing more than reading on the caller's thread: the consumer then waits for
+  // it, which leaves a core to it.
+  sched_param sp{};
+  sp.sched_priority = 0;
+  pthread_setschedparam(reader_.native_handle(), SCHED_IDLE, &sp);
+}
+
+namespace {
+size_t block_bytes(const ThreadBlock& tb) {
+  size_t b = 0;
+  for (const Warp& w : tb.warps)
+    b += w.insts.size() * sizeof(Instruction) + w.addrs.size() * sizeof(LaneAddrs) +
+         w.values.size() * sizeof(LaneValues);
+  return b;
+}
+}  // namespace
 
 PrefetchingSource::~PrefetchingSource() {
   {
@@ -30,12 +62,13 @@ void PrefetchingSource::read_ahead() {
   for (;;) {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      changed_.wait(lock, [&] { return stop_ || ready_.size() < depth_; });
+      changed_.wait(lock, [&] { return stop_ || ready_.size() < depth_ || ready_bytes_ < kPrefetchBytes; });
       if (stop_) return;
     }
     Item item;
     try {
       item.more = inner_->next_block(item.block);
+      if (item.more) item.bytes = block_bytes(item.block);
     } catch (...) {
       item.error = std::current_exception();
     }
@@ -44,6 +77,7 @@ void PrefetchingSource::read_ahead() {
     const bool last = !item.more || item.error;
     {
       std::lock_guard<std::mutex> lock(mu_);
+      ready_bytes_ += item.bytes;
       ready_.push_back(std::move(item));
     }
     changed_.notify_all();
@@ -53,14 +87,6 @@ void PrefetchingSource::read_ahead() {
 
 bool PrefetchingSource::next_block(ThreadBlock& tb) {
   if (finished_) return false;
-  if (!started_ && !inline_) {
-    started_ = true;
-    try {
-      reader_ = std::thread([this] { read_ahead(); });
-    } catch (const std::system_error&) {
-      inline_ = true;  // no thread to be had (a process limit): read on this thread instead
-    }
-  }
   if (inline_) return next_inline(tb);
   Item item;
   {
@@ -68,6 +94,7 @@ bool PrefetchingSource::next_block(ThreadBlock& tb) {
     changed_.wait(lock, [&] { return !ready_.empty(); });
     item = std::move(ready_.front());
     ready_.pop_front();
+    ready_bytes_ -= item.bytes;
   }
   changed_.notify_all();
   // The same indices as the inner table: interned in the order the inner source added them.

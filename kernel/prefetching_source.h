@@ -7,9 +7,12 @@
 // blocks, the same opcode table (rebuilt on the consumer's side, entry by entry, as blocks are
 // handed over, so indices agree and the table a running warp points to is only ever appended to
 // on the consumer's thread), the same exception (InputError with file and line) at the same
-// block. At most `depth` blocks wait read ahead, so memory stays flat in trace size. The reader
-// thread starts at the first next_block() and is stopped and joined by the destructor; when the
-// process cannot start a thread, blocks are read on the caller's thread instead.
+// block. Blocks are read ahead until at least `depth` wait and they hold at least
+// kPrefetchBytes of instructions and lane data (small blocks: many; large ones: `depth`), so
+// memory stays flat in trace size. The reader thread starts with the source (a kernel is opened
+// as it becomes eligible, so its first blocks are read during the launch latency) and is
+// stopped and joined by the destructor; when the process cannot start a thread, blocks are read
+// on the caller's thread instead.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -26,6 +29,9 @@ namespace gpucosim {
 
 // Blocks read ahead by default (traces: TraceReadOptions::prefetch_blocks; generated workloads).
 constexpr size_t kDefaultPrefetchBlocks = 4;
+// Bytes of thread blocks (instructions, lane addresses and values) read ahead beyond those: a
+// kernel's start hands a block to every SM at once, hundreds of small blocks.
+constexpr size_t kPrefetchBytes = size_t(8) << 20;
 
 class PrefetchingSource : public KernelSource {
  public:
@@ -44,6 +50,7 @@ class PrefetchingSource : public KernelSource {
  private:
   struct Item {
     bool more = false;                 // inner next_block's answer
+    size_t bytes = 0;                  // the block's instructions and lane data
     ThreadBlock block;                 // valid when more
     std::vector<std::string> opcodes;  // opcodes the inner table gained while reading it
     std::exception_ptr error;          // what the inner source threw instead
@@ -57,14 +64,15 @@ class PrefetchingSource : public KernelSource {
   KernelHeader header_;
   OpcodeTable table_;
   std::thread reader_;
-  bool started_ = false;
   bool finished_ = false;  // the consumer has seen the end or an error
   bool inline_ = false;    // the thread could not be started: read on the caller's thread
 
   std::mutex mu_;  // guards the members below
   std::condition_variable changed_;
   std::deque<Item> ready_;
+  size_t ready_bytes_ = 0;  // Item::bytes of ready_
   bool stop_ = false;
+  void start_reader();  // the reader thread, or inline_ when none can be started
 };
 
 }  // namespace gpucosim

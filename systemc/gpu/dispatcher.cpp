@@ -53,9 +53,20 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     if (!k.eligible) {
       k.eligible = true;
       k.eligible_cycle = cycle + limits_.kernel_launch_latency;
+      // Opened as it becomes eligible, so that its first thread blocks are read ahead during the
+      // launch latency (PrefetchingSource); a failure to open it is raised at its start, as if
+      // it had been opened then.
+      if (cycle < k.eligible_cycle) {
+        try {
+          k.src = k.open();
+        } catch (...) {
+          k.open_error = std::current_exception();
+        }
+      }
     }
     if (cycle < k.eligible_cycle) continue;
-    k.src = k.open();
+    if (k.open_error) std::rethrow_exception(k.open_error);
+    if (!k.src) k.src = k.open();
     k.started = true;
     running_ += 1;
     const KernelHeader& h = k.src->header();

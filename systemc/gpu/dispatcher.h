@@ -17,6 +17,7 @@
 // asked to save its blocks (preempt_sm). It runs its `next` kernel once no block is left on it.
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -118,6 +119,7 @@ class Dispatcher {
     KernelSchedOptions sched;
     uint32_t launch_id = 0;
     std::unique_ptr<KernelSource> src;
+    std::exception_ptr open_error;  // opening it at eligibility failed: raised at its start
     ThreadBlock next;              // the next block to issue, already read (so "has more" is known)
     bool has_next = false;
     bool started = false, finished = false;

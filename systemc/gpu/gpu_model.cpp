@@ -118,6 +118,8 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   for (const auto& sm : sms_) observed = observed || sm->issue_observer();
   if (opts_.host_threads > 1 && host_parallel_ok_ && !observed) {
     workers_ = std::make_unique<HostWorkers>(opts_.host_threads);
+    shares_.assign(workers_->threads(), {});
+    cursors_ = std::make_unique<Cursor[]>(workers_->threads());
     governor_ = std::make_unique<ThreadGovernor>();
   }
   const auto t0 = std::chrono::steady_clock::now();
@@ -243,7 +245,11 @@ void GpuModel::simulate() {
 bool GpuModel::step_edge() {
   const uint32_t mask = clocks_.advance();
   const bool all = opts_.tick_idle_components;
-  if (mask & ((1u << kDram) | (1u << kL2))) tick_memory(mask & (1u << kDram), mask & (1u << kL2));
+  team_ = use_workers();
+  if (mask & ((1u << kDram) | (1u << kL2))) {
+    if (ahead_left_) --ahead_left_;  // ticked beside an earlier core edge's SMs (plan_memory_ahead)
+    else tick_memory(memory_edge(mask, clocks_));
+  }
   if (mask & (1u << kIcnt))
     if (all || !xbar_->idle()) tick_interconnect(clocks_.cycle(kIcnt));
   if (!(mask & (1u << kCore))) return true;
@@ -283,31 +289,58 @@ bool GpuModel::step_edge() {
   return true;
 }
 
-void GpuModel::tick_memory(bool dram_edge, bool l2_edge) {
-  const bool all = opts_.tick_idle_components;
-  const uint64_t dram_cycle = clocks_.cycle(kDram), l2_cycle = clocks_.cycle(kL2);
+GpuModel::MemoryEdge GpuModel::memory_edge(uint32_t mask, const ClockDomains& c) {
+  MemoryEdge e;
+  e.dram = mask & (1u << kDram);
+  e.l2 = mask & (1u << kL2);
+  e.dram_cycle = c.cycle(kDram);
+  e.l2_cycle = c.cycle(kL2);
+  return e;
+}
+
+void GpuModel::tick_partition(MemoryPartition& p, const MemoryEdge& e) {
   // The channel, then the slices: a partition's slices read only its own channel, so partition
   // by partition is the same as every channel and then every slice.
-  auto tick_part = [&](MemoryPartition& p) {
-    if (dram_edge && (all || !p.dram_idle())) p.tick_dram(dram_cycle);
-    if (l2_edge && (all || !p.l2_idle())) p.tick_l2(l2_cycle, all);
-  };
-  if (!use_workers()) {
-    for (auto& p : parts_) tick_part(*p);
+  const bool all = opts_.tick_idle_components;
+  if (e.dram && (all || !p.dram_idle())) p.tick_dram(e.dram_cycle);
+  if (e.l2 && (all || !p.l2_idle())) p.tick_l2(e.l2_cycle, all);
+}
+
+void GpuModel::tick_memory(const MemoryEdge& e) {
+  if (!team_) {
+    for (auto& p : parts_) tick_partition(*p, e);
     return;
   }
+  const bool all = opts_.tick_idle_components;
   due_.clear();
   for (uint32_t c = 0; c < parts_.size(); ++c) {
     const MemoryPartition& p = *parts_[c];
-    if (all || (dram_edge && !p.dram_idle()) || (l2_edge && !p.l2_idle())) due_.push_back(c);
+    if (all || (e.dram && !p.dram_idle()) || (e.l2 && !p.l2_idle())) due_.push_back(c);
   }
   if (due_.size() < kMinParallel) {
-    for (uint32_t c : due_) tick_part(*parts_[c]);
+    for (uint32_t c : due_) tick_partition(*parts_[c], e);
     return;
   }
+  clear_shares();
+  for (size_t k = 0; k < due_.size(); ++k) shares_[k % shares_.size()].push_back(due_[k]);
+  run_shares([&](uint32_t c) { tick_partition(*parts_[c], e); });
+}
+
+void GpuModel::clear_shares() {
+  for (auto& s : shares_) s.clear();
+}
+
+template <class Tick>
+void GpuModel::run_shares(Tick&& tick_item) {
   const uint32_t n = workers_->threads();
+  for (uint32_t m = 0; m < n; ++m) cursors_[m].next.store(0, std::memory_order_relaxed);  // published by run()
   auto job = [&](uint32_t member) {
-    for (size_t k = member; k < due_.size(); k += n) tick_part(*parts_[due_[k]]);
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t o = (member + k) % n;
+      const std::vector<uint32_t>& share = shares_[o];
+      for (uint32_t i; (i = cursors_[o].next.fetch_add(1, std::memory_order_relaxed)) < share.size();)
+        tick_item(share[i]);
+    }
   };
   workers_->run(job);
   ++parallel_jobs_;
@@ -316,7 +349,7 @@ void GpuModel::tick_memory(bool dram_edge, bool l2_edge) {
 void GpuModel::tick_interconnect(uint64_t cycle) {
   // The two networks side by side when both carry something (an idle network's tick changes
   // nothing).
-  if (xbar_->network_idle(Crossbar::kRequests) || xbar_->network_idle(Crossbar::kReplies) || !use_workers()) {
+  if (xbar_->network_idle(Crossbar::kRequests) || xbar_->network_idle(Crossbar::kReplies) || !team_) {
     xbar_->tick(cycle);
     return;
   }
@@ -341,29 +374,38 @@ void GpuModel::after_sm_tick(size_t i, uint64_t cycle) {
 void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = 0;
   dispatcher_->tick(cycle);
-  const bool team = use_workers();
+  const bool team = team_;
   // The SMs of a range tick first (side by side on the host threads, or one after the other)
   // and their completions are handled after, in SM order. That is the result of handling each
   // SM's completions right after its tick as long as no completion changes what a later SM
   // sees: only a kernel's end does (its statistics are taken then, with the SMs after it not yet
   // at this cycle, and a kernel started by it prepares every SM's L1). A kernel can end only at
   // its last block's completion, so with no block left to issue it ends, if at all, at the
-  // highest SM holding one of its blocks: the ranges end there.
+  // highest SM holding one of its blocks: the ranges end there. A kernel one of whose blocks
+  // still has a warp with more instructions to issue than one cycle issues cannot end on this
+  // cycle (Sm::holds_far_block): it splits no range.
   seg_end_.clear();
   tail_.clear();
   dispatcher_->tail_launches(tail_);
-  for (uint32_t id : tail_)
+  for (uint32_t id : tail_) {
+    // A launch with a block that cannot complete on this cycle cannot end on it.
+    bool far = false;
+    for (size_t i = 0; i < sms_.size() && !far; ++i) far = sms_[i]->holds_far_block(id);
+    if (far) continue;
     for (size_t i = sms_.size(); i-- > 0;)
       if (sms_[i]->holds_launch(id)) {
         seg_end_.push_back(i);
         break;
       }
+  }
   std::sort(seg_end_.begin(), seg_end_.end());
+  // The final range (up to the last SM) can end a kernel only if it holds a tail kernel's highest SM.
+  const bool last_ends_none = seg_end_.empty() || seg_end_.back() + 1 < sms_.size();
   seg_end_.push_back(sms_.size() - 1);
   size_t lo = 0;
   for (size_t end : seg_end_) {
     if (end < lo) continue;
-    tick_sm_range(cycle, lo, end, team);
+    tick_sm_range(cycle, lo, end, team, last_ends_none && end + 1 == sms_.size());
     lo = end + 1;
   }
   // Every SM has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
@@ -371,23 +413,31 @@ void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = sms_.size();
 }
 
-void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team) {
+void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bool last) {
   const bool all = opts_.tick_idle_components;
   due_.clear();  // quiet SMs are skipped: counted at their next tick
   for (size_t i = lo; i <= hi; ++i)
     if (all || (sm_active_[i] && !sms_[i]->skippable(cycle))) due_.push_back(uint32_t(i));
-  if (!team || due_.size() < kMinParallel) {
+  // The memory edges up to the next interconnect or core edge tick beside these SMs.
+  const bool pl = team && last && plan_memory_ahead(cycle);
+  if (!pl && (!team || due_.size() < kMinParallel)) {
     for (uint32_t i : due_) sms_[i]->tick(cycle);
   } else {
-    // Each SM on the same host thread every cycle (SM index modulo the threads), so its state
-    // stays in that core's caches.
-    const uint32_t n = workers_->threads();
-    auto job = [&](uint32_t member) {
-      for (uint32_t i : due_)
-        if (i % n == member) sms_[i]->tick(cycle);
-    };
-    workers_->run(job);
-    ++parallel_jobs_;
+    // Each SM in the same member's share every cycle (SM index modulo the threads), so its state
+    // mostly stays in that core's caches; likewise each partition.
+    clear_shares();
+    const size_t n = shares_.size();
+    for (uint32_t i : due_) shares_[i % n].push_back(i);
+    if (pl)
+      for (uint32_t k : due_ahead_) shares_[k % n].push_back(kPartitionItem | k);
+    run_shares([&](uint32_t item) {
+      if (!(item & kPartitionItem)) {
+        sms_[item]->tick(cycle);
+        return;
+      }
+      MemoryPartition& p = *parts_[item & ~kPartitionItem];
+      for (const MemoryEdge& e : ahead_edges_) tick_partition(p, e);
+    });
   }
   for (uint32_t i : due_) {
     // SM i has passed this cycle: statistics taken from here on (a kernel's end) see it at `cycle`.
@@ -459,6 +509,46 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
   if (kernel_charges_.size() < launch_id) kernel_charges_.resize(launch_id);
   take_launch_stats(launch_id, kernel_charges_[launch_id - 1]);
   apps_->kernel_finished(launch_id, cycle, *dispatcher_);
+}
+
+bool GpuModel::plan_memory_ahead(uint64_t cycle) {
+  if (ahead_left_) throw std::logic_error("GpuModel: memory edges planned ahead before the last ones were reached");
+  if (!memory_ahead_allowed(cycle)) return false;
+  // The edges after this one up to the first with the interconnect or the core (whose memory
+  // part comes first on it): until then nothing but the partitions' own ticks changes them.
+  ahead_edges_.clear();
+  ClockDomains c = clocks_;
+  uint64_t edges = 0;
+  for (;;) {
+    const uint32_t mask = c.advance();
+    ++edges;
+    const MemoryEdge e = memory_edge(mask, c);
+    if (e.dram || e.l2) ahead_edges_.push_back(e);
+    if (mask & ((1u << kCore) | (1u << kIcnt))) break;
+  }
+  // Those edges are on the team too, as far as the governor knows now (each of its slices then
+  // does its own edges' work).
+  if (ahead_edges_.empty() || (opts_.host_threads_adaptive && !governor_->keeps_side_for(edges))) return false;
+  // The partitions with work: one idle now stays idle until the interconnect brings it some.
+  due_ahead_.clear();
+  const bool all = opts_.tick_idle_components;
+  for (uint32_t k = 0; k < parts_.size(); ++k)
+    if (all || !parts_[k]->dram_idle() || !parts_[k]->l2_idle()) due_ahead_.push_back(k);
+  if (due_ahead_.empty()) return false;
+  ahead_left_ = uint32_t(ahead_edges_.size());
+  memory_edges_ahead_ += ahead_edges_.size();
+  return true;
+}
+
+bool GpuModel::memory_ahead_allowed(uint64_t cycle) const {
+  // What step_edge() does after tick_core(): a statistics sample, the end-of-run test (all_idle()
+  // reads the partitions once every kernel is done), the cycle limit, the deadlock detector (its
+  // progress count reads them every 256 cycles). A kernel ending earlier in this tick_core() has
+  // already read them; the final range ends none (tick_core).
+  if (dispatcher_->all_done()) return false;
+  if (opts_.sample_interval && cycle % opts_.sample_interval == 0) return false;
+  if (cfg_.limits.max_cycles && cycle >= cfg_.limits.max_cycles) return false;
+  return (cycle & 255) != 0;
 }
 
 bool GpuModel::all_idle() const {

@@ -71,7 +71,7 @@ struct GpuModelOptions {
   // make a run use one thread: their objects may be shared between SMs.
   uint32_t host_threads = 1;
   // Off: hand every edge with enough work to the host threads, even while they are slower than
-  // one thread (ThreadGovernor, HostWorkers::worthwhile); tests that must exercise the threads
+  // one thread (ThreadGovernor); tests that must exercise the threads
   // turn it off.
   bool host_threads_adaptive = true;
 };
@@ -104,6 +104,8 @@ class GpuModel : public sc_core::sc_module {
   uint32_t host_threads_used() const { return host_threads_used_; }
   // Edges (ranges of SMs, sets of memory partitions) the run ticked on its host threads.
   uint64_t host_parallel_jobs() const { return parallel_jobs_; }
+  // Memory edges ticked beside an earlier core edge's SMs (plan_memory_ahead).
+  uint64_t memory_edges_ahead() const { return memory_edges_ahead_; }
 
   // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
   StatsMap collect_stats() const;
@@ -122,11 +124,27 @@ class GpuModel : public sc_core::sc_module {
   void simulate();                 // the SystemC process
   bool step_edge();                // one edge of the earliest domain(s); false when the run ends
   void tick_core(uint64_t cycle);
-  // One DRAM and/or L2 edge of every memory partition with work (each partition: its channel,
-  // then its slices; partitions touch only their own state and their crossbar ports' doorbells).
-  void tick_memory(bool dram_edge, bool l2_edge);
-  // SMs [lo, hi] (on the host threads when `team`), then their completions in SM order (tick_core).
-  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team);
+  // A DRAM and/or L2 edge of the memory partitions and those domains' cycle numbers at it.
+  struct MemoryEdge {
+    bool dram = false, l2 = false;
+    uint64_t dram_cycle = 0, l2_cycle = 0;
+  };
+  // The memory part of the edge `mask` that `c` has just advanced to (ClockDomains::advance()).
+  static MemoryEdge memory_edge(uint32_t mask, const ClockDomains& c);
+  // One partition's edge: its channel, then its slices.
+  void tick_partition(MemoryPartition& p, const MemoryEdge& e);
+  // One DRAM and/or L2 edge of every memory partition with work (partitions touch only their own
+  // state and their crossbar ports' doorbells).
+  void tick_memory(const MemoryEdge& e);
+  // SMs [lo, hi] (on the host threads when `team`), then their completions in SM order
+  // (tick_core). `last`: the core edge's final range, after which no kernel can end on this edge.
+  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bool last);
+  // Whether nothing that reads the memory partitions can follow this core edge's final range
+  // (tick_core): the condition for ticking memory edges beside it (ahead_left_).
+  bool memory_ahead_allowed(uint64_t cycle) const;
+  // Whether the memory edges up to the next interconnect or core edge can tick beside this core
+  // edge's final range; if so fills ahead_edges_ and due_ahead_ and sets ahead_left_.
+  bool plan_memory_ahead(uint64_t cycle);
   void tick_interconnect(uint64_t icnt_cycle);  // the crossbar's two networks
   void after_sm_tick(size_t i, uint64_t cycle);  // completions, preemptions, activity of SM i
   void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
@@ -169,15 +187,42 @@ class GpuModel : public sc_core::sc_module {
   std::unique_ptr<HostWorkers> workers_;
   std::unique_ptr<ThreadGovernor> governor_;
   std::vector<uint32_t> due_;      // scratch: components to tick on the current edge
+  // Memory edges ahead (plan_memory_ahead): the DRAM/L2 edges up to the next interconnect or
+  // core edge are ticked beside this core edge's last SM ticks on the host threads
+  // (tick_sm_range), and those edges then skip them (step_edge). Exact: a core edge's SMs and
+  // those memory edges touch disjoint state (the SMs their own state and their crossbar ports,
+  // the partitions theirs and theirs; this edge's interconnect tick has run already, and nothing
+  // but their own ticks changes the partitions before the next one). Done only where nothing
+  // after those SM ticks reads the partitions before the next edge: no kernel can end (its
+  // statistics), the run cannot end (all_idle()), no statistics sample, no deadlock check.
+  std::vector<MemoryEdge> ahead_edges_;  // scratch: the memory edges ticked ahead, in order
+  std::vector<uint32_t> due_ahead_;      // scratch: the partitions ticked ahead
+  uint32_t ahead_left_ = 0;              // memory edges still to come that were ticked ahead
+  uint64_t memory_edges_ahead_ = 0;
   std::vector<uint32_t> tail_;     // scratch: Dispatcher::tail_launches
   std::vector<size_t> seg_end_;    // scratch: SMs whose completions can finish a kernel
   uint32_t host_threads_used_ = 1;
   uint64_t parallel_jobs_ = 0;
-  // The team for this edge phase: whether the governor's timing says it pays now, and the
-  // team's own check that no member is stalled (HostWorkers::worthwhile).
-  bool use_workers() {
-    return workers_ && (!opts_.host_threads_adaptive || (governor_->parallel() && workers_->worthwhile()));
-  }
+  // The team for this edge (every phase of it: memory, interconnect, core): whether the
+  // governor's timing says it pays now. Asked once per edge (step_edge), so the governor's slices
+  // are whole edges whether or not memory edges went ahead (plan_memory_ahead).
+  bool use_workers() { return workers_ && (!opts_.host_threads_adaptive || governor_->parallel()); }
+  bool team_ = false;  // use_workers() of the current edge
+  // A job's components shared out among the team (run_shares): member m's share first, then
+  // what is left of the others'. An item is an SM index, or kPartitionItem | a partition index.
+  static constexpr uint32_t kPartitionItem = 0x80000000u;
+  std::vector<std::vector<uint32_t>> shares_;
+  struct alignas(64) Cursor {
+    std::atomic<uint32_t> next{0};
+  };
+  std::unique_ptr<Cursor[]> cursors_;  // per member: the next item of its share to take
+  // Empties shares_ for the next job, one share per member.
+  void clear_shares();
+  // Runs tick_item(item) once for every item of shares_ on the team: each member takes the
+  // items of its own share in order, then those left of the others' shares, so one with little
+  // work helps one with much; whoever takes an item runs it.
+  template <class Tick>
+  void run_shares(Tick&& tick_item);
   // Fewer components than this on an edge are ticked on the simulation thread alone (waking
   // the other threads would cost more than their ticks).
   static constexpr size_t kMinParallel = 3;

@@ -46,14 +46,7 @@ uint32_t HostWorkers::available() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-namespace {
-uint64_t now_ns() {
-  return uint64_t(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
-}
-}  // namespace
-
-HostWorkers::HostWorkers(uint32_t threads) : n_(std::max(1u, threads)), work_ns_(n_, 0), errors_(n_) {
+HostWorkers::HostWorkers(uint32_t threads) : n_(std::max(1u, threads)), errors_(n_) {
   try {
     for (uint32_t m = 1; m < n_; ++m) threads_.emplace_back([this, m] { worker(m); });
   } catch (const std::system_error&) {
@@ -72,13 +65,11 @@ HostWorkers::~HostWorkers() {
 }
 
 void HostWorkers::call(uint32_t member) {
-  const uint64_t t0 = now_ns();
   try {
     thunk_(job_, member);
   } catch (...) {
     errors_[member] = std::current_exception();
   }
-  work_ns_[member] = now_ns() - t0;
 }
 
 void HostWorkers::worker(uint32_t member) {
@@ -100,7 +91,6 @@ void HostWorkers::run_erased(void* job, Thunk thunk) {
     thunk(job, 0);
     return;
   }
-  const uint64_t t0 = now_ns();
   job_ = job;
   thunk_ = thunk;
   pending_.store(n_ - 1);
@@ -111,21 +101,6 @@ void HostWorkers::run_erased(void* job, Thunk thunk) {
   }
   call(0);
   wait_until([&] { return pending_.load() == 0; }, sleepers_, mu_, cv_);
-  int64_t alone = 0;
-  for (uint64_t w : work_ns_) alone += int64_t(w);
-  loss_ns_ += int64_t(now_ns() - t0) - alone;
-  ++window_jobs_;
-  if (loss_ns_ > kSlowNs) {
-    ++slow_windows_;
-    cooldown_ = backoff_;
-    backoff_ = std::min(backoff_ * 2, kMaxBackoff);
-    loss_ns_ = 0;
-    window_jobs_ = 0;
-  } else if (window_jobs_ == kWindow) {
-    if (loss_ns_ <= 0) backoff_ = kMinBackoff;
-    loss_ns_ = 0;
-    window_jobs_ = 0;
-  }
   for (std::exception_ptr& e : errors_)
     if (e) {
       std::exception_ptr first = e;

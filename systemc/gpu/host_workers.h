@@ -41,20 +41,6 @@ class HostWorkers {
   // Host threads this process may run on (its CPU affinity), at least 1.
   static uint32_t available();
 
-  // Whether handing out a job is expected to pay now. Every job's wall time is compared with
-  // what the caller alone would have taken (its own part plus the members' measured parts);
-  // when the team's losses since the last good window exceed kSlowNs (other processes on the
-  // cores, a member descheduled), this is false for the next `backoff` calls, doubling while
-  // the team stays slow; kWindow jobs without such a loss reset the backoff. The caller then
-  // does the work itself: the results are the same.
-  bool worthwhile() {
-    if (cooldown_ == 0) return true;
-    --cooldown_;
-    return false;
-  }
-  // Windows found slower than one thread so far (tests).
-  uint64_t slow_windows() const { return slow_windows_; }
-
  private:
   using Thunk = void (*)(void*, uint32_t);
   void run_erased(void* job, Thunk thunk);
@@ -62,14 +48,6 @@ class HostWorkers {
   void call(uint32_t member);  // job(member), its exception kept in errors_[member]
 
   uint32_t n_;
-  // worthwhile(): the current window's team time and one-thread estimate (ns), its jobs.
-  static constexpr uint32_t kWindow = 256;
-  static constexpr int64_t kSlowNs = 500'000;
-  static constexpr uint64_t kMinBackoff = 512, kMaxBackoff = 65536;
-  int64_t loss_ns_ = 0;  // team time - one-thread estimate, summed over the current window
-  uint32_t window_jobs_ = 0;
-  uint64_t cooldown_ = 0, backoff_ = kMinBackoff, slow_windows_ = 0;
-  std::vector<uint64_t> work_ns_;  // per member: the duration of its part of the last job
   std::vector<std::thread> threads_;
   std::vector<std::exception_ptr> errors_;
   void* job_ = nullptr;

@@ -1,13 +1,14 @@
 #pragma once
 // Whether the host threads (HostWorkers) make a run faster, found out by timing it: a probe
 // alternates slices of kSlice calls on one thread and on the team (kSlices slices, so both sides
-// sample the same stretch of the run and its changing load), then the faster side runs alone for
-// a while. A run length doubles (up to kMaxRun) while the same side keeps winning and starts
+// sample the same stretch of the run and its changing load), then the side with the faster median
+// slice runs alone for a while. A run length doubles (up to kMaxRun) while the same side keeps winning and starts
 // again at kRun when the other side wins; a run ends early when its slices stop looking like
 // the probe's. A small GPU whose edges hold a few microseconds of work
 // (GTX480: 15 SMs, 6 channels) loses more to waking the team than it gains; an 80-SM GPU gains;
 // another program on the cores can turn either way at any time. Whatever is chosen, the results
 // are the same (docs/architecture.md, "Host threads"); only the wall time changes.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -15,11 +16,14 @@ namespace gpucosim {
 
 class ThreadGovernor {
  public:
-  // One edge phase that could use the team (a DRAM/L2, interconnect or core edge); true: use it.
+  // One edge that could use the team; true: use it.
   bool parallel() {
     if (++calls_ >= length_) next_phase();
     return side_ == kTeam;
   }
+  // Whether the next `calls` parallel() calls answer as the last one did (none of them ends a
+  // slice or a stretch of a run).
+  bool keeps_side_for(uint64_t calls) const { return calls_ + calls < length_; }
   // Probes that chose the team over one thread, and the other way (tests, diagnostics).
   uint64_t team_wins() const { return team_wins_; }
   uint64_t alone_wins() const { return alone_wins_; }
@@ -28,6 +32,7 @@ class ThreadGovernor {
   static constexpr uint64_t kProbe = kSlice * kSlices;
   static constexpr uint64_t kCheck = 256;  // calls between checks of a run
   static constexpr uint64_t kRun = 8 * kProbe, kMaxRun = 64 * kProbe;
+  static constexpr uint64_t kCloseRun = 2 * kProbe, kCloseMargin = 15;
 
  private:
   enum Side : uint8_t { kAlone, kTeam };
@@ -45,15 +50,30 @@ class ThreadGovernor {
     started_ = t;
     calls_ = 0;
     if (probing_) {
-      probe_ns_[side_] += took;
+      slice_ns_[side_][slices_ / 2] = took;
       if (++slices_ < kSlices) {
         side_ = other(side_);
         length_ = kSlice;
         return;
       }
+      // Each side's median slice: one slice holding a rare costly event (a kernel's start takes
+      // its statistics, milliseconds) must not decide the probe, as it would a sum.
+      for (int sd : {kAlone, kTeam}) {
+        uint64_t* v = slice_ns_[sd];
+        std::nth_element(v, v + kSlices / 4, v + kSlices / 2);
+        probe_ns_[sd] = v[kSlices / 4] * (kSlices / 2);  // a probe side's time, at its median slice
+      }
       const Side winner = probe_ns_[kTeam] < probe_ns_[kAlone] ? kTeam : kAlone;
-      run_ = winner == last_winner_ ? (run_ * 2 > kMaxRun ? kMaxRun : run_ * 2) : kRun;
+      // A close call (the sides within kCloseMargin percent) holds only for a short run: what
+      // made them close (another thread of the process busy for a while, such as the trace
+      // reader filling its read-ahead at a kernel's start) may soon pass. Clear wins by the same
+      // side lengthen the runs.
+      const uint64_t fast = probe_ns_[winner], slow = probe_ns_[other(winner)];
+      const bool close = slow * 100 < fast * (100 + kCloseMargin);
+      if (close) run_ = kCloseRun;
+      else run_ = winner == last_winner_ && !last_close_ ? (run_ * 2 > kMaxRun ? kMaxRun : run_ * 2) : kRun;
       last_winner_ = winner;
+      last_close_ = close;
       (winner == kTeam ? team_wins_ : alone_wins_) += 1;
       probing_ = false;
       side_ = winner;
@@ -82,11 +102,13 @@ class ThreadGovernor {
 
   bool probing_ = true;
   Side first_ = kTeam, side_ = kTeam, last_winner_ = kTeam;
+  bool last_close_ = false;
   uint64_t calls_ = 0, length_ = kSlice, slices_ = 0, run_ = kRun / 2, run_left_ = 0;
   uint64_t check_ns_ = 0;  // what kCheck calls of the winning side took in its probe
   static constexpr uint64_t kNoiseNs = 20'000;  // differences below this are not a change
   uint64_t started_ = now_ns();
   uint64_t probe_ns_[2] = {0, 0};
+  uint64_t slice_ns_[2][kSlices / 2] = {};  // the current probe's slice times, by side
   uint64_t team_wins_ = 0, alone_wins_ = 0;
 };
 

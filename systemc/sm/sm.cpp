@@ -132,11 +132,13 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
     ++resident_warps_;
     if (w.next_issue >= w.n_insts) w.finished_issue = true;
     else blk.warps_issuing += 1;
+    if (w.n_insts - std::min(w.n_insts, w.next_issue) > max_issue()) blk.warps_far += 1;
     if (!restore) activate_warp(slot);
     oc_->warp_launched(slot, h.nregs);
     for (const auto& l : listeners_)
       l->warp_launched(WarpLaunch{slot, b, ctx.launch_id, wp.id, h.nregs, &wp, &h, ctx.opcodes}, now_);
   }
+  if (blk.warps_far) ++far_blocks_;
   for (const auto& l : listeners_) l->block_launched(b, ctx.launch_id, blk.warp_mask, now_);
   if (restore) {
     blk.job = mover_->start(ctx.launch_id, context_addr(ctx.launch_id, blk.seq, blk.ctx_bytes), blk.ctx_bytes, false);
@@ -155,6 +157,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
     completed_.push_back(BlockDone{ctx.launch_id, blk.seq});
     ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
+    forget_far(blk);
     blk = BlockSlot{};
   }
 }
@@ -352,6 +355,7 @@ void Sm::retire_done_warps() {
       completed_.push_back(BlockDone{blk.ctx.launch_id, blk.seq});
       ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;
+      forget_far(blk);
       blk = BlockSlot{};  // frees the block's instruction streams
     }
   }

@@ -172,6 +172,15 @@ class Sm : public sc_core::sc_module, private LsuListener {
       if (d.launch_id == launch_id) return true;
     return false;
   }
+  // Whether a resident thread block of kernel launch `launch_id` has a warp with more
+  // instructions left to issue than the next tick can issue: that block, and so the launch,
+  // cannot complete on the next tick.
+  bool holds_far_block(uint32_t launch_id) const {
+    if (far_blocks_ == 0) return false;
+    for (const BlockSlot& b : blocks_)
+      if (b.used && b.warps_far && b.ctx.launch_id == launch_id) return true;
+    return false;
+  }
 
  private:
   enum Stall : uint8_t { kIssued, kIdle, kScoreboard, kMem, kExecBusy, kBarrier, kIbufferEmpty, kNumStall };
@@ -211,6 +220,9 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint32_t job = 0;             // context mover job (restoring, saving)
     uint64_t ctx_bytes = 0;
     std::vector<WarpContext> saved;
+    // Live warps with more instructions left to issue than one tick issues (max_issue_): while
+    // any, the block cannot complete on the next tick (holds_far_block()).
+    uint32_t warps_far = 0;
   };
   struct InFlight {
     uint32_t warp = 0;
@@ -301,6 +313,14 @@ class Sm : public sc_core::sc_module, private LsuListener {
   uint32_t fetch_rr_ = 0;
   uint32_t mem_in_collectors_ = 0;
   uint32_t resident_warps_ = 0;
+  uint32_t far_blocks_ = 0;  // used blocks with warps_far > 0
+  // Instructions a warp may issue in one tick (dual issue: 2).
+  uint32_t max_issue() const { return std::max(1u, c_.max_issue_per_warp); }
+  // A block leaving (completed, saved): no longer counted in far_blocks_.
+  void forget_far(BlockSlot& b) {
+    if (b.warps_far) --far_blocks_;
+    b.warps_far = 0;
+  }
   uint64_t next_age_ = 0;
   uint64_t now_ = 0;
   bool wheel_drained_ = false;        // this cycle's writeback stage has run

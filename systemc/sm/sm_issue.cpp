@@ -119,8 +119,7 @@ void Sm::issue(uint64_t now) {
     auto attempt = [&](uint32_t w) {
       Pool prev = Pool::None;
       uint32_t k = 0;
-      const uint32_t max_issue = std::max(1u, c_.max_issue_per_warp);
-      for (; k < max_issue; ++k) {
+      for (; k < max_issue(); ++k) {
         Stall s = try_issue(w, sid, now, prev, k > 0);
         if (s != kIssued) {
           if (k == 0 && stall_rank(s) > stall_rank(why)) why = s;
@@ -213,6 +212,10 @@ Sm::Stall Sm::try_issue(uint32_t w, uint32_t sched, uint64_t now, Pool& prev_poo
   n_.warp_insn += 1;
   n_.thread_insn += lanes_in(in.active_mask);
   ws.next_issue += 1;
+  if (ws.n_insts - ws.next_issue == max_issue()) {  // the warp can now finish issuing within a tick
+    BlockSlot& b = blocks_[ws.block];
+    if (--b.warps_far == 0) --far_blocks_;
+  }
   if (!only_issue) {
     uint32_t token = alloc_token();
     InFlight& f = inflight_[token];

@@ -119,44 +119,99 @@ TEST(ThreadGovernor, KeepsTheTeamWhenItIsFaster) {
   EXPECT_LT(slow, 40 * ThreadGovernor::kProbe / 2);
 }
 
-// `jobs`: edges ticked on the host threads. The threads are used on every edge with enough work
-// (host_threads_adaptive off), however slow they are on a loaded test machine.
+// A governor whose team side is faster except for one very slow slice in each probe (a kernel
+// start taking its statistics lands in one slice): the median slice decides, so the team wins
+// as its other slices say; a sum would have chosen one thread.
+TEST(ThreadGovernor, OneSlowSliceDoesNotDecideAProbe) {
+  ThreadGovernor g;
+  uint64_t team_calls = 0, team_slice_calls = 0;
+  auto spin_us = [](int us) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  };
+  for (uint64_t calls = 0; calls < 12 * ThreadGovernor::kProbe; ++calls) {
+    if (g.parallel()) {
+      ++team_calls;
+      // The first call of every 32nd team slice costs 20 ms, more than the one-thread side's
+      // whole probe (32 slices x 8 calls x 40 us ~ 10 ms).
+      if (team_slice_calls++ % (32 * ThreadGovernor::kSlice) == 0) spin_us(20000);
+      spin_us(10);
+    } else {
+      spin_us(40);
+    }
+  }
+  EXPECT_GT(g.team_wins(), g.alone_wins());
+  EXPECT_GT(team_calls, 12 * ThreadGovernor::kProbe / 2);
+}
+
+// Options for run(): the statistics samples taken every `sample_interval` core cycles are
+// returned too (under "samples"), and the run stops at `max_cycles` when set.
+struct RunExtras {
+  uint64_t sample_interval = 0;
+  uint64_t max_cycles = 0;
+};
+
+// `jobs`: edges ticked on the host threads; `ahead`: memory edges ticked beside the previous
+// core edge's SMs. The threads are used on every edge with enough work (host_threads_adaptive
+// off), however slow they are on a loaded test machine.
 json run(const GpuConfig& g, const std::vector<std::string>& workloads, uint32_t threads, uint32_t* used = nullptr,
-         uint64_t* jobs = nullptr) {
+         uint64_t* jobs = nullptr, uint64_t* ahead = nullptr, const RunExtras& x = {}) {
   json j = in_child([&] {
     std::vector<Application> apps;
     for (const std::string& w : workloads) apps.push_back(application_from_workload(w));
     GpuModelOptions o;
     o.host_threads = threads;
     o.host_threads_adaptive = false;
-    GpuModel gpu("gpu", g, o);
+    json samples = json::array();
+    if (x.sample_interval) {
+      o.sample_interval = x.sample_interval;
+      o.on_sample = [&](uint64_t cycle, const StatsMap& m) {
+        json s = json::object();
+        for (const auto& [k, v] : m)
+          if (k.rfind("sim_", 0) != 0) s[k] = v;
+        samples.push_back({{"cycle", cycle}, {"stats", s}});
+      };
+    }
+    GpuConfig cfg = g;
+    if (x.max_cycles) cfg.limits.max_cycles = x.max_cycles;
+    GpuModel gpu("gpu", cfg, o);
     json r = json::parse(to_json(gpu.run(apps)).dump());
     drop_wall_clock(r);
+    if (x.sample_interval) r["samples"] = samples;
     r["host_threads_used"] = gpu.host_threads_used();
     r["host_parallel_jobs"] = gpu.host_parallel_jobs();
+    r["memory_edges_ahead"] = gpu.memory_edges_ahead();
     return r;
   });
   if (used) *used = j["host_threads_used"].get<uint32_t>();
   if (jobs) *jobs = j["host_parallel_jobs"].get<uint64_t>();
+  if (ahead) *ahead = j["memory_edges_ahead"].get<uint64_t>();
   j.erase("host_threads_used");
   j.erase("host_parallel_jobs");
+  j.erase("memory_edges_ahead");
   return j;
 }
 
-void check(const std::string& preset_name, const std::vector<std::string>& workloads) {
+void check(const std::string& preset_name, const std::vector<std::string>& workloads, const RunExtras& x = {},
+           const std::string& end = "completed") {
   const GpuConfig g = preset(preset_name);
   uint32_t used = 0;
-  const json one = run(g, workloads, 1, &used);
+  const json one = run(g, workloads, 1, &used, nullptr, nullptr, x);
   ASSERT_FALSE(one.is_null());
   EXPECT_EQ(used, 1u);
-  EXPECT_EQ(one["end"], "completed");
+  EXPECT_EQ(one["end"], end);
   EXPECT_GT(one["total"]["warp_insn"].get<double>(), 0);
+  if (x.sample_interval) {
+    EXPECT_GE(one["samples"].size(), 2u);
+  }
   for (uint32_t t : {2u, 3u}) {
-    uint64_t jobs = 0;
-    const json many = run(g, workloads, t, &used, &jobs);
+    uint64_t jobs = 0, ahead = 0;
+    const json many = run(g, workloads, t, &used, &jobs, &ahead, x);
     EXPECT_EQ(used, t) << "the run used host threads";
     // Many core cycles of these runs have several SMs with work.
     EXPECT_GT(double(jobs), 0.1 * one["total"]["gpu_sim_cycle"].get<double>()) << "edges ticked side by side";
+    EXPECT_GT(ahead, 0u) << "memory edges ticked beside the core edge before them";
     const json diff = json::diff(one, many);
     EXPECT_TRUE(diff.empty()) << workloads[0] << " on " << preset_name << " with " << t
                               << " host threads: " << diff.dump().substr(0, 4000);
@@ -179,6 +234,20 @@ TEST(gpu_host_threads, IdenticalStatsTwoApplicationsQV100) {
 // (the SM ranges that end at a kernel's highest SM).
 TEST(gpu_host_threads, IdenticalStatsKernelEndingBelowBusySMsGTX480) {
   check("GTX480", {"vecadd:n=64", "compute:n=65536,iters=4"});
+}
+
+// Statistics samples and the cycle limit read the memory partitions after a core edge: no
+// memory edge goes ahead of them, and the samples and the statistics at the limit are those of
+// one thread.
+TEST(gpu_host_threads, IdenticalSamplesTransposeNaiveQV100) {
+  RunExtras x;
+  x.sample_interval = 97;
+  check("QV100", {"transpose_naive:n=128"}, x);
+}
+TEST(gpu_host_threads, IdenticalStatsAtTheCycleLimitSpmvQV100) {
+  RunExtras x;
+  x.max_cycles = 9001;
+  check("QV100", {"spmv_csr:rows=4096"}, x, "max_cycles");
 }
 
 // A research block on the SMs: its objects may be shared, so the run keeps to one thread (and
