@@ -1,17 +1,16 @@
 #include "kernel/prefetching_source.h"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <stdexcept>
 #include <system_error>
 #include <utility>
 
 namespace gpucosim {
 
-PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead)
+PrefetchingSource::PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead,
+                                     size_t bytes)
     : inner_(std::move(inner)),
       depth_(depth),
+      bytes_(bytes),
       header_(inner_->header()),
       table_(inner_->opcodes().binary_version()),
       inline_(!read_ahead) {
@@ -25,17 +24,7 @@ void PrefetchingSource::start_reader() {
     reader_ = std::thread([this] { read_ahead(); });
   } catch (const std::system_error&) {
     inline_ = true;  // no thread to be had (a process limit): read on this thread instead
-    return;
   }
-  // The reader runs only on a core nothing else wants (best effort: where the policy cannot be
-  // set it reads at normal priority). The simulation's host threads (HostWorkers) hand work to
-  // each other every few microseconds: a third thread competing for their cores would
-  // deschedule one of them for a whole time slice while the other waits. A reader that falls
-  // behind costs nothing more than reading on the caller's thread: the consumer then waits for
-  // it, which leaves a core to it.
-  sched_param sp{};
-  sp.sched_priority = 0;
-  pthread_setschedparam(reader_.native_handle(), SCHED_IDLE, &sp);
 }
 
 namespace {
@@ -62,7 +51,8 @@ void PrefetchingSource::read_ahead() {
   for (;;) {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      changed_.wait(lock, [&] { return stop_ || ready_.size() < depth_ || ready_bytes_ < kPrefetchBytes; });
+      changed_.wait(lock,
+                    [&] { return stop_ || ready_.size() < depth_ || (!consumed_ && ready_bytes_ < bytes_); });
       if (stop_) return;
     }
     Item item;
@@ -91,6 +81,7 @@ bool PrefetchingSource::next_block(ThreadBlock& tb) {
   Item item;
   {
     std::unique_lock<std::mutex> lock(mu_);
+    consumed_ = true;
     changed_.wait(lock, [&] { return !ready_.empty(); });
     item = std::move(ready_.front());
     ready_.pop_front();

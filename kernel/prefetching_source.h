@@ -7,12 +7,14 @@
 // blocks, the same opcode table (rebuilt on the consumer's side, entry by entry, as blocks are
 // handed over, so indices agree and the table a running warp points to is only ever appended to
 // on the consumer's thread), the same exception (InputError with file and line) at the same
-// block. Blocks are read ahead until at least `depth` wait and they hold at least
-// kPrefetchBytes of instructions and lane data (small blocks: many; large ones: `depth`), so
-// memory stays flat in trace size. The reader thread starts with the source (a kernel is opened
-// as it becomes eligible, so its first blocks are read during the launch latency) and is
-// stopped and joined by the destructor; when the process cannot start a thread, blocks are read
-// on the caller's thread instead.
+// block. The reader thread starts with the source: a kernel is opened as it becomes eligible,
+// so until its start takes the first block, blocks are read ahead until at least `depth` wait
+// and they hold at least kPrefetchBytes (`bytes`) of instructions and lane data (a kernel's start
+// hands a block to every SM at once: hundreds of small ones). From then on `depth` blocks are
+// kept ahead, a block at a time: a reader refilling megabytes while the simulation's host
+// threads run would take a core from them for whole time slices. Memory stays flat in trace
+// size. The destructor stops and joins the reader; when the process cannot start a thread,
+// blocks are read on the caller's thread instead.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -29,8 +31,8 @@ namespace gpucosim {
 
 // Blocks read ahead by default (traces: TraceReadOptions::prefetch_blocks; generated workloads).
 constexpr size_t kDefaultPrefetchBlocks = 4;
-// Bytes of thread blocks (instructions, lane addresses and values) read ahead beyond those: a
-// kernel's start hands a block to every SM at once, hundreds of small blocks.
+// Bytes of thread blocks (instructions, lane addresses and values) read ahead beyond those
+// before the first block is taken.
 constexpr size_t kPrefetchBytes = size_t(8) << 20;
 
 class PrefetchingSource : public KernelSource {
@@ -38,7 +40,9 @@ class PrefetchingSource : public KernelSource {
   // `depth` >= 1. The inner source's header must be complete at construction (it is copied).
   // `read_ahead` false reads on the caller's thread (what happens anyway when no thread can be
   // started), with the same results.
-  PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead = true);
+  // `bytes`: the read-ahead budget beyond `depth` blocks (kPrefetchBytes by default).
+  PrefetchingSource(std::unique_ptr<KernelSource> inner, size_t depth, bool read_ahead = true,
+                    size_t bytes = kPrefetchBytes);
   ~PrefetchingSource() override;
   PrefetchingSource(const PrefetchingSource&) = delete;
   PrefetchingSource& operator=(const PrefetchingSource&) = delete;
@@ -61,6 +65,7 @@ class PrefetchingSource : public KernelSource {
 
   std::unique_ptr<KernelSource> inner_;
   const size_t depth_;
+  const size_t bytes_;
   KernelHeader header_;
   OpcodeTable table_;
   std::thread reader_;
@@ -71,6 +76,7 @@ class PrefetchingSource : public KernelSource {
   std::condition_variable changed_;
   std::deque<Item> ready_;
   size_t ready_bytes_ = 0;  // Item::bytes of ready_
+  bool consumed_ = false;   // next_block() has been called: only `depth` blocks ahead from now on
   bool stop_ = false;
   void start_reader();  // the reader thread, or inline_ when none can be started
 };

@@ -368,6 +368,15 @@ void GpuModel::after_sm_tick(size_t i, uint64_t cycle) {
     launch_ctx_[ctx.launch_id - 1].save_bytes += ctx.context_bytes;
     dispatcher_->block_preempted(uint32_t(i), std::move(ctx), cycle);
   }
+}
+
+void GpuModel::tick_sm(uint32_t i, uint64_t cycle) {
+  Sm& s = *sms_[i];
+  s.tick(cycle);
+  // Whether the SM has work left, as after its departures are handed over (after_sm_tick): that
+  // changes nothing the SM holds. A kernel started by a departure prepares every SM's L1 and
+  // marks those with write-backs active itself (prepare_l1). Each SM writes its own flag, so the
+  // team may set them side by side.
   sm_active_[i] = !s.idle();
 }
 
@@ -421,7 +430,7 @@ void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bo
   // The memory edges up to the next interconnect or core edge tick beside these SMs.
   const bool pl = team && last && plan_memory_ahead(cycle);
   if (!pl && (!team || due_.size() < kMinParallel)) {
-    for (uint32_t i : due_) sms_[i]->tick(cycle);
+    for (uint32_t i : due_) tick_sm(i, cycle);
   } else {
     // Each SM in the same member's share every cycle (SM index modulo the threads), so its state
     // mostly stays in that core's caches; likewise each partition.
@@ -432,7 +441,7 @@ void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bo
       for (uint32_t k : due_ahead_) shares_[k % n].push_back(kPartitionItem | k);
     run_shares([&](uint32_t item) {
       if (!(item & kPartitionItem)) {
-        sms_[item]->tick(cycle);
+        tick_sm(item, cycle);
         return;
       }
       MemoryPartition& p = *parts_[item & ~kPartitionItem];
@@ -440,6 +449,7 @@ void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bo
     });
   }
   for (uint32_t i : due_) {
+    if (!sms_[i]->has_departures()) continue;
     // SM i has passed this cycle: statistics taken from here on (a kernel's end) see it at `cycle`.
     sm_ticked_ = size_t(i) + 1;
     after_sm_tick(i, cycle);

@@ -146,7 +146,8 @@ class GpuModel : public sc_core::sc_module {
   // edge's final range; if so fills ahead_edges_ and due_ahead_ and sets ahead_left_.
   bool plan_memory_ahead(uint64_t cycle);
   void tick_interconnect(uint64_t icnt_cycle);  // the crossbar's two networks
-  void after_sm_tick(size_t i, uint64_t cycle);  // completions, preemptions, activity of SM i
+  void tick_sm(uint32_t i, uint64_t cycle);      // SM i's tick and its activity flag (sm_active_)
+  void after_sm_tick(size_t i, uint64_t cycle);  // completions and preemptions of SM i
   void launch_block(uint32_t sm, uint32_t launch_id, const KernelHeader& h, const OpcodeTable& ops,
                     BlockContext&& bc);
   void kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);

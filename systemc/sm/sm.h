@@ -125,6 +125,8 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint64_t seq = 0;  // BlockContext::seq
   };
   std::vector<BlockDone> take_completed();
+  // Whether take_completed() or take_preempted() has something to hand over.
+  bool has_departures() const { return !completed_.empty() || !preempted_.empty(); }
   // `through` (core cycle, 0 = none): the run has reached this cycle; cycles after the last tick
   // that the SM was skipped for being idle (smart ticking) count as idle ticks would have
   // (sm_cycles, stall_idle), so the statistics do not depend on ticking.

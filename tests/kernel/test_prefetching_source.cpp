@@ -111,10 +111,34 @@ TEST(PrefetchingSource, ThrowsTheInnerSourcesErrorAtTheSameBlock) {
   }
 }
 
+// Before the first block is taken the reader reads ahead until `depth` blocks and its byte budget
+// wait (small blocks: by the budget, never the whole kernel); once blocks are taken it keeps only
+// `depth` ahead.
+TEST(PrefetchingSource, ReadsAheadUpToItsByteBudgetUntilTheFirstBlockIsTaken) {
+  std::atomic<uint64_t> produced{0};
+  {
+    // Blocks of 1 to 3 warps of one instruction each; a budget of 100 instructions.
+    PrefetchingSource ahead(std::make_unique<CountingSource>(1000, ~uint64_t(0), &produced), 3, true,
+                            100 * sizeof(Instruction));
+    for (int i = 0; i < 500 && produced.load() < 34; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const uint64_t before = produced.load();
+    EXPECT_GE(before, 34u) << "at least the budget's worth of the largest blocks";
+    EXPECT_LE(before, 102u) << "at most the budget's worth of the smallest and one being read";
+    // Taking blocks: the reader refills to `depth` only, so it reads nothing more while more
+    // than `depth` are still waiting.
+    ThreadBlock tb;
+    for (int i = 0; i < 10; ++i) ASSERT_TRUE(ahead.next_block(tb));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(produced.load(), before);
+  }
+  EXPECT_LE(produced.load(), 102u);
+}
+
 TEST(PrefetchingSource, ReadsAtMostDepthBlocksAheadAndStopsWhenDropped) {
   std::atomic<uint64_t> produced{0};
   {
-    PrefetchingSource ahead(std::make_unique<CountingSource>(1000, ~uint64_t(0), &produced), 3);
+    PrefetchingSource ahead(std::make_unique<CountingSource>(1000, ~uint64_t(0), &produced), 3, true, 0);
     ThreadBlock tb;
     ASSERT_TRUE(ahead.next_block(tb));
     // One block taken, at most 3 waiting and one being read: never the whole kernel.
