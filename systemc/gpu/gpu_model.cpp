@@ -321,8 +321,9 @@ void GpuModel::tick_memory(const MemoryEdge& e) {
     for (uint32_t c : due_) tick_partition(*parts_[c], e);
     return;
   }
+  // Each partition in the same member's share every edge, as the SMs (tick_sm_range).
   clear_shares();
-  for (size_t k = 0; k < due_.size(); ++k) shares_[k % shares_.size()].push_back(due_[k]);
+  for (uint32_t c : due_) shares_[c % shares_.size()].push_back(c);
   run_shares([&](uint32_t c) { tick_partition(*parts_[c], e); });
 }
 
@@ -383,7 +384,6 @@ void GpuModel::tick_sm(uint32_t i, uint64_t cycle) {
 void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = 0;
   dispatcher_->tick(cycle);
-  const bool team = team_;
   // The SMs of a range tick first (side by side on the host threads, or one after the other)
   // and their completions are handled after, in SM order. That is the result of handling each
   // SM's completions right after its tick as long as no completion changes what a later SM
@@ -414,7 +414,7 @@ void GpuModel::tick_core(uint64_t cycle) {
   size_t lo = 0;
   for (size_t end : seg_end_) {
     if (end < lo) continue;
-    tick_sm_range(cycle, lo, end, team, last_ends_none && end + 1 == sms_.size());
+    tick_sm_range(cycle, lo, end, last_ends_none && end + 1 == sms_.size());
     lo = end + 1;
   }
   // Every SM has passed this cycle, ticked or skipped (a skipped SM's idle cycles are counted
@@ -422,14 +422,14 @@ void GpuModel::tick_core(uint64_t cycle) {
   sm_ticked_ = sms_.size();
 }
 
-void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bool last) {
+void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool last) {
   const bool all = opts_.tick_idle_components;
   due_.clear();  // quiet SMs are skipped: counted at their next tick
   for (size_t i = lo; i <= hi; ++i)
     if (all || (sm_active_[i] && !sms_[i]->skippable(cycle))) due_.push_back(uint32_t(i));
   // The memory edges up to the next interconnect or core edge tick beside these SMs.
-  const bool pl = team && last && plan_memory_ahead(cycle);
-  if (!pl && (!team || due_.size() < kMinParallel)) {
+  const bool pl = team_ && last && plan_memory_ahead(cycle);
+  if (!pl && (!team_ || due_.size() < kMinParallel)) {
     for (uint32_t i : due_) tick_sm(i, cycle);
   } else {
     // Each SM in the same member's share every cycle (SM index modulo the threads), so its state

@@ -136,9 +136,9 @@ class GpuModel : public sc_core::sc_module {
   // One DRAM and/or L2 edge of every memory partition with work (partitions touch only their own
   // state and their crossbar ports' doorbells).
   void tick_memory(const MemoryEdge& e);
-  // SMs [lo, hi] (on the host threads when `team`), then their completions in SM order
+  // SMs [lo, hi] (on the host threads when team_), then their completions in SM order
   // (tick_core). `last`: the core edge's final range, after which no kernel can end on this edge.
-  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool team, bool last);
+  void tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool last);
   // Whether nothing that reads the memory partitions can follow this core edge's final range
   // (tick_core): the condition for ticking memory edges beside it (ahead_left_).
   bool memory_ahead_allowed(uint64_t cycle) const;

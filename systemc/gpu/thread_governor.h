@@ -1,13 +1,14 @@
 #pragma once
 // Whether the host threads (HostWorkers) make a run faster, found out by timing it: a probe
 // alternates slices of kSlice calls on one thread and on the team (kSlices slices, so both sides
-// sample the same stretch of the run and its changing load), then the side with the faster median
-// slice runs alone for a while. A run length doubles (up to kMaxRun) while the same side keeps winning and starts
-// again at kRun when the other side wins; a run ends early when its slices stop looking like
-// the probe's. A small GPU whose edges hold a few microseconds of work
-// (GTX480: 15 SMs, 6 channels) loses more to waking the team than it gains; an 80-SM GPU gains;
-// another program on the cores can turn either way at any time. Whatever is chosen, the results
-// are the same (docs/architecture.md, "Host threads"); only the wall time changes.
+// sample the same stretch of the run and its changing load), then the side with the faster
+// median slice runs alone for a while. A run length doubles (up to kMaxRun) while the same side
+// keeps winning clearly and starts again at kRun when the other side wins; a close call holds for
+// kCloseRun only; a run ends early when its slices stop looking like the probe's. A small GPU
+// whose edges hold a few microseconds of work (GTX480: 15 SMs, 6 channels) loses more to waking
+// the team than it gains; an 80-SM GPU gains; another program on the cores can turn either way at
+// any time. Whatever is chosen, the results are the same (docs/architecture.md, "Host threads");
+// only the wall time changes.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -95,7 +96,6 @@ class ThreadGovernor {
     first_ = other(first_);
     probing_ = true;
     slices_ = 0;
-    probe_ns_[kAlone] = probe_ns_[kTeam] = 0;
     side_ = first_;
     length_ = kSlice;
   }
@@ -107,7 +107,7 @@ class ThreadGovernor {
   uint64_t check_ns_ = 0;  // what kCheck calls of the winning side took in its probe
   static constexpr uint64_t kNoiseNs = 20'000;  // differences below this are not a change
   uint64_t started_ = now_ns();
-  uint64_t probe_ns_[2] = {0, 0};
+  uint64_t probe_ns_[2] = {0, 0};  // the last probe's sides, at their median slices
   uint64_t slice_ns_[2][kSlices / 2] = {};  // the current probe's slice times, by side
   uint64_t team_wins_ = 0, alone_wins_ = 0;
 };

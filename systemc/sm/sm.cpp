@@ -157,8 +157,7 @@ void Sm::launch_block(const KernelContext& ctx, BlockContext&& bc) {
     completed_.push_back(BlockDone{ctx.launch_id, blk.seq});
     ledger_.charge_to(ctx.launch_id, n_);
     n_.blocks_done += 1;
-    forget_far(blk);
-    blk = BlockSlot{};
+    free_block_slot(blk);
   }
 }
 
@@ -355,8 +354,7 @@ void Sm::retire_done_warps() {
       completed_.push_back(BlockDone{blk.ctx.launch_id, blk.seq});
       ledger_.charge_to(blk.ctx.launch_id, n_);
       n_.blocks_done += 1;
-      forget_far(blk);
-      blk = BlockSlot{};  // frees the block's instruction streams
+      free_block_slot(blk);  // frees the block's instruction streams too
     }
   }
 }

@@ -222,7 +222,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
     uint32_t job = 0;             // context mover job (restoring, saving)
     uint64_t ctx_bytes = 0;
     std::vector<WarpContext> saved;
-    // Live warps with more instructions left to issue than one tick issues (max_issue_): while
+    // Live warps with more instructions left to issue than one tick issues (max_issue()): while
     // any, the block cannot complete on the next tick (holds_far_block()).
     uint32_t warps_far = 0;
   };
@@ -318,10 +318,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
   uint32_t far_blocks_ = 0;  // used blocks with warps_far > 0
   // Instructions a warp may issue in one tick (dual issue: 2).
   uint32_t max_issue() const { return std::max(1u, c_.max_issue_per_warp); }
-  // A block leaving (completed, saved): no longer counted in far_blocks_.
-  void forget_far(BlockSlot& b) {
+  // Frees a block's slot (completed, or its context saved), keeping far_blocks_ in step.
+  void free_block_slot(BlockSlot& b) {
     if (b.warps_far) --far_blocks_;
-    b.warps_far = 0;
+    b = BlockSlot{};
   }
   uint64_t next_age_ = 0;
   uint64_t now_ = 0;

@@ -133,8 +133,7 @@ void Sm::finish_save(uint32_t b) {
   out.preemptions = blk.preemptions;
   out.context_bytes = blk.ctx_bytes;
   preempted_.push_back(std::move(out));
-  forget_far(blk);
-  blk = BlockSlot{};
+  free_block_slot(blk);
   --contexts_busy_;
 }
 
