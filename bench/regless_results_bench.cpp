@@ -98,7 +98,7 @@ gpucosim::power::EnergyReport run_energy(const CliResult& r) {
   if (!r.ok || r.dir.empty()) return {};
   try {
     const gpucosim::LoadedConfig c = gpucosim::load_gpu_config({r.dir + "/effective.config"}, {});
-    std::map<std::string, double> stats;
+    gpucosim::StatsMap stats;
     for (const auto& [k, v] : r.stats.at("total").items())
       if (v.is_number()) stats[k] = v.get<double>();
     return gpucosim::power::gpu_energy(c.gpu, stats);

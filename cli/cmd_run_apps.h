@@ -10,6 +10,7 @@
 
 #include "systemc/config/gpu_config.h"
 #include "systemc/gpu/application.h"
+#include "systemc/gpu/stats.h"
 #include "trace/trace_reader.h"
 
 namespace gpucosim::cli {
@@ -36,7 +37,7 @@ void check_app_options_for_policy(const std::vector<AppArg>& args, const std::ve
                                   SchedPolicyKind policy);
 
 // Solo turnaround (core cycles) per application label.
-using SoloBaselines = std::map<std::string, double>;
+using SoloBaselines = StatsMap;  // application label -> its solo cycles
 
 // Reads a solo-baselines file: a JSON object {"LABEL": cycles, ...}; every application's label
 // must be present (errors name the file and the missing label).

@@ -13,7 +13,7 @@ namespace gpucosim::power {
 
 namespace {
 
-using Stats = std::map<std::string, double>;
+using Stats = StatsMap;
 
 double get(const Stats& s, const std::string& k) {
   auto it = s.find(k);

@@ -15,6 +15,7 @@
 
 #include "power/energy_params.h"
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/stats.h"
 
 namespace gpucosim::power {
 
@@ -71,7 +72,7 @@ class GpuEnergyModel {
   // model (e.g. a node outside 16..180 nm).
   explicit GpuEnergyModel(const GpuConfig& cfg, const EnergyOptions& options = {});
 
-  EnergyReport evaluate(const std::map<std::string, double>& stats) const;
+  EnergyReport evaluate(const StatsMap& stats) const;
   const EventEnergies& energies() const { return e_; }
   const std::vector<BlockEnergyModel>& blocks() const { return blocks_; }
 
@@ -83,8 +84,8 @@ class GpuEnergyModel {
   std::vector<BlockEnergyModel> blocks_;  // the research blocks switched on that declare energy
 };
 
-EnergyReport gpu_energy(const GpuConfig& cfg, const std::map<std::string, double>& stats);
-EnergyReport gpu_energy(const GpuConfig& cfg, const std::map<std::string, double>& stats,
+EnergyReport gpu_energy(const GpuConfig& cfg, const StatsMap& stats);
+EnergyReport gpu_energy(const GpuConfig& cfg, const StatsMap& stats,
                         const EnergyOptions& options);
 
 // Every statistic name evaluate() reads (exact names; "dram[N].bytes_read" stands for all channels).

@@ -39,6 +39,18 @@ class ClockDomains {
     return mask;
   }
 
+  // Passes every edge before the core domain's edge of cycle `core_cycle` (the next advance()
+  // returns that edge, with whatever coincides with it). Nothing happens if it is already next.
+  void skip_to_core_cycle(uint64_t core_cycle) {
+    for (;;) {
+      uint64_t t = next_fs_[0];
+      for (int d = 1; d < kNumDomains; ++d)
+        if (next_fs_[d] < t) t = next_fs_[d];
+      if (next_fs_[kCore] == t && cycles_[kCore] + 1 >= core_cycle) return;
+      advance();
+    }
+  }
+
   uint64_t now_fs() const { return now_fs_; }
   uint64_t cycle(ClockDomain d) const { return cycles_[d]; }
   uint64_t period_fs(ClockDomain d) const { return period_fs_[d]; }

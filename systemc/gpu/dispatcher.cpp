@@ -32,7 +32,14 @@ uint32_t Dispatcher::add_kernel(KernelOpener open, uint64_t stream, uint32_t app
   k.not_before = not_before;
   k.sched = sched;
   k.launch_id = uint32_t(kernels_.size() + 1);
+  const size_t index = kernels_.size();
+  auto [it, first] = last_in_stream_.try_emplace({app, stream}, index);
+  const size_t prev = first ? kNoKernel : it->second;
+  it->second = index;
+  if (prev != kNoKernel) next_in_stream_[prev] = index;
+  next_in_stream_.push_back(kNoKernel);
   kernels_.push_back(std::move(k));
+  if (prev == kNoKernel || kernels_[prev].finished) startable_.insert(index);
   return kernels_.back().launch_id;
 }
 
@@ -41,15 +48,17 @@ void Dispatcher::fetch_next(Kernel& k) {
 }
 
 void Dispatcher::start_kernels(uint64_t cycle) {
-  for (size_t i = 0; i < kernels_.size(); ++i) {
+  // In command-list order, as if every kernel were looked at: a kernel that is started or still
+  // waits for an earlier kernel of its stream would be passed over. A kernel that finishes here
+  // (no thread blocks), or one that a finish hook adds, makes a later one startable: the walk
+  // meets it further on, as the walk over every kernel would.
+  size_t it_index = 0;
+  for (auto it = startable_.begin(); it != startable_.end(); it = startable_.upper_bound(it_index)) {
+    const size_t i = *it;
+    it_index = i;
     Kernel& k = kernels_[i];
-    if (k.started) continue;
     if (tables_.full()) return;  // the active queue: a kernel waits in its command buffer
-    // A kernel waits for every earlier kernel of its stream (CUDA stream semantics).
-    bool blocked = false;
-    for (size_t j = 0; j < i && !blocked; ++j)
-      blocked = kernels_[j].stream == k.stream && kernels_[j].app == k.app && !kernels_[j].finished;
-    if (blocked || cycle < k.not_before) continue;
+    if (cycle < k.not_before) continue;
     if (!k.eligible) {
       k.eligible = true;
       k.eligible_cycle = cycle + limits_.kernel_launch_latency;
@@ -67,8 +76,9 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     if (cycle < k.eligible_cycle) continue;
     if (k.open_error) std::rethrow_exception(k.open_error);
     if (!k.src) k.src = k.open();
+    startable_.erase(it);
     k.started = true;
-    running_ += 1;
+    running_.insert(std::upper_bound(running_.begin(), running_.end(), i), i);
     const KernelHeader& h = k.src->header();
     const uint32_t per_sm = hooks_.blocks_per_sm ? hooks_.blocks_per_sm(h) : 1;
     tables_.insert(k.launch_id, k.app, k.sched.priority, k.sched.tokens, per_sm);
@@ -79,6 +89,25 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     fetch_next(kernels_[i]);
     finish_if_done(kernels_[i], cycle);  // a kernel with no thread blocks finishes at once
   }
+}
+
+uint64_t Dispatcher::quiet_until(uint64_t core_cycle) const {
+  const uint64_t next = core_cycle + 1;
+  if (!running_.empty() || tables_.full()) return next;
+  // The SMST and the policy's triggers matter only to the policies that assign SMs (tick()).
+  if (!policy_->shares_sms()) {
+    if (trigger_) return next;
+    for (uint32_t s = 0; s < n_sms_; ++s)
+      if (tables_.sm(s).state != SmState::Idle || tables_.sm(s).running) return next;
+  }
+  uint64_t until = ~uint64_t(0);
+  for (size_t i : startable_) {
+    const Kernel& k = kernels_[i];
+    // Not yet eligible: it becomes so on the first cycle past its application's start.
+    const uint64_t at = k.eligible ? k.eligible_cycle : k.not_before;
+    until = std::min(until, std::max(at, next));
+  }
+  return until;
 }
 
 // Transitions the SM driver makes itself (spec §2.3): a reserved SM with no block left has been
@@ -151,12 +180,18 @@ void Dispatcher::tick(uint64_t core_cycle) {
     settle();
     run_policy();
   }
-  if (running_ == 0 || core_cycle < next_block_cycle_) return;
+  if (running_.empty() || core_cycle < next_block_cycle_) return;
+  // Shared SMs with no running kernel holding a block to issue: the walk below would issue none.
+  if (shared && std::none_of(running_.begin(), running_.end(), [&](size_t i) { return kernels_[i].has_work(); })) {
+    next_sm_ = (next_sm_ + 1) % n_sms_;
+    return;
+  }
   for (uint32_t n = 0; n < n_sms_; ++n) {
     uint32_t sm = (next_sm_ + n) % n_sms_;
     if (shared) {
-      for (Kernel& k : kernels_) {
-        if (!k.started || k.finished || !k.has_work()) continue;
+      for (size_t i : running_) {  // no kernel starts or ends in this loop
+        Kernel& k = kernels_[i];
+        if (!k.has_work()) continue;
         if (!hooks_.can_launch(sm, k.src->header())) continue;
         issue(sm, k, core_cycle);
         break;  // one block per SM per cycle
@@ -221,12 +256,14 @@ void Dispatcher::tail_launches(std::vector<uint32_t>& out) const {
 void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
   if (k.finished || k.has_work() || k.resident) return;
   k.finished = true;
-  running_ -= 1;
+  running_.erase(std::find(running_.begin(), running_.end(), size_t(k.launch_id - 1)));
   finished_ += 1;
   if (k.completed != k.issued)
     throw std::logic_error("Dispatcher: kernel " + std::to_string(k.launch_id) + " ends with " +
                            std::to_string(k.completed) + " of " + std::to_string(k.issued) + " blocks completed");
   tables_.remove(k.launch_id, !policy_->shares_sms());
+  // The next kernel of its stream may start now (start_kernels).
+  if (const size_t next = next_in_stream_[k.launch_id - 1]; next != kNoKernel) startable_.insert(next);
   // The source is freed after the hook (the trace reader and its opcode table: no block of it is
   // resident now); it is moved out first because the hook may add kernels, which moves `k`.
   std::unique_ptr<KernelSource> src = std::move(k.src);
@@ -282,7 +319,7 @@ bool Dispatcher::waiting_on_latency(uint64_t core_cycle) const {
 
 std::string Dispatcher::describe_state() const {
   std::ostringstream o;
-  o << "dispatcher: " << finished_ << "/" << kernels_.size() << " kernels finished, " << running_ << " running\n";
+  o << "dispatcher: " << finished_ << "/" << kernels_.size() << " kernels finished, " << running_.size() << " running\n";
   for (const Kernel& k : kernels_) {
     if (!k.started || k.finished) continue;
     o << "  kernel " << k.launch_id << " (" << k.src->header().name << "): " << k.issued << " blocks issued, "

@@ -19,6 +19,8 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -108,6 +110,12 @@ class Dispatcher {
   // -gpgpu_kernel_launch_latency, or thread blocks held by -gpgpu_TB_launch_latency): the GPU is
   // then idle by design, not stuck.
   bool waiting_on_latency(uint64_t core_cycle) const;
+  // The first core cycle after `core_cycle` on which tick() may change anything, when nothing
+  // runs: the next kernel's start (its launch latency ended), the cycle it becomes eligible (its
+  // application's start=CYCLE) or core_cycle + 1 if it may act at once (a kernel running or just
+  // unblocked, a policy trigger, an SM not idle in the SMST). ~0 when no kernel is left to start.
+  // The GPU model skips the cycles before it when the whole GPU is idle (GpuModel::skip_idle).
+  uint64_t quiet_until(uint64_t core_cycle) const;
   std::string describe_state() const;
 
  private:
@@ -133,6 +141,7 @@ class Dispatcher {
     std::vector<bool> done;        // by block seq: completed (no block lost or duplicated)
     bool has_work() const { return has_next || !ptbq.empty(); }
   };
+  static constexpr size_t kNoKernel = ~size_t(0);
 
   void start_kernels(uint64_t cycle);
   void fetch_next(Kernel& k);
@@ -151,8 +160,17 @@ class Dispatcher {
   std::unique_ptr<SchedPolicy> policy_;
   SchedTables tables_;
   std::vector<Kernel> kernels_;
+  // Per kernel (by index), the next kernel of its stream of its application (kNoKernel: none yet).
+  // A kernel waits for every earlier kernel of its stream, and those finish in order, so it
+  // waits exactly until the one before it has finished.
+  std::vector<size_t> next_in_stream_;
+  std::map<std::pair<uint32_t, uint64_t>, size_t> last_in_stream_;  // (app, stream) -> its last kernel
+  // Kernels not started whose previous kernel of the stream has finished (or that have none): the
+  // only ones start_kernels() can act on, in command-list order. A trace of thousands of kernels
+  // in one stream costs one entry per cycle, not thousands.
+  std::set<size_t> startable_;
   size_t finished_ = 0;
-  uint32_t running_ = 0;
+  std::vector<size_t> running_;    // started, not finished: their indices, in command-list order
   uint32_t next_sm_ = 0;           // round-robin starting SM
   uint64_t blocks_issued_ = 0, blocks_completed_ = 0;
   uint64_t next_block_cycle_ = 0;  // -gpgpu_TB_launch_latency spacing

@@ -154,13 +154,20 @@ void GpuModel::finish_report(double wall) {
   std::map<uint32_t, StatsMap> charged;
   report_.unattributed = collect_launch_stats(0);
   std::set<std::string> attributed;
-  for (const auto& [name, v] : report_.unattributed) (void)v, attributed.insert(name);
+  // Every map here is ordered by name: a walk in order with a hint costs O(1) a name.
+  for (const auto& [name, v] : report_.unattributed) (void)v, attributed.emplace_hint(attributed.end(), name);
   for (const KernelReport& k : report_.kernels)
     if (k.launch_id != 0) {
       // Taken at its end, plus what it caused after (e.g. L2 fills that completed later).
-      charged[k.launch_id] = k.launch_id <= kernel_charges_.size() ? kernel_charges_[k.launch_id - 1] : StatsMap{};
-      for (const auto& [name, v] : collect_launch_stats(k.launch_id)) charged[k.launch_id][name] += v;
-      for (const auto& [name, v] : charged[k.launch_id]) (void)v, attributed.insert(name);
+      const bool taken = k.launch_id <= kernel_charges_.size() && !kernel_charges_[k.launch_id - 1].empty();
+      StatsMap& own = charged[k.launch_id];
+      if (taken) own = std::move(kernel_charges_[k.launch_id - 1]);
+      // Taken at its end with every counter listed: what came after adds only where it is not
+      // zero (with thousands of kernels, most have nothing more to add).
+      if (!taken || launch_charged(k.launch_id))
+        for (const auto& [name, v] : collect_launch_stats(k.launch_id)) own[name] += v;
+      auto hint = attributed.begin();
+      for (const auto& [name, v] : own) (void)v, hint = std::next(attributed.insert(hint, name));
     }
   for (const std::string& name : attributed) report_.unattributed.emplace(name, 0.0);
   std::vector<KernelReport> done;
@@ -177,9 +184,16 @@ void GpuModel::finish_report(double wall) {
     // and including work it caused that completed after its last block, kernel_stats.h); time
     // counters stay the window differences taken at its start and end.
     const StatsMap& own = charged[k.launch_id];
+    auto o = own.begin();
+    auto s = k.stats.begin();
     for (const std::string& name : attributed) {
-      auto it = own.find(name);
-      k.stats[name] = it == own.end() ? 0.0 : it->second;
+      while (o != own.end() && o->first < name) ++o;
+      const double v = o != own.end() && o->first == name ? o->second : 0.0;
+      while (s != k.stats.end() && s->first < name) ++s;
+      if (s != k.stats.end() && s->first == name)
+        (s++)->second = v;
+      else
+        k.stats.emplace_hint(s, name, v);
     }
     add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
     k.preemptions = dispatcher_->preemptions(k.launch_id);
@@ -286,7 +300,28 @@ bool GpuModel::step_edge() {
       }
     }
   }
+  skip_idle(cycle);
   return true;
+}
+
+void GpuModel::skip_idle(uint64_t cycle) {
+  // With the whole GPU idle (nothing resident, in flight or queued in the memory system) the
+  // edges until the dispatcher's next action change nothing: every component skips them already
+  // (smart ticking; its idle-cycle statistics are counted from the cycle counts), so the clocks
+  // pass them at once. A launch latency between kernels costs a few steps, not thousands. Every
+  // 256th core cycle (the deadlock and instruction-limit checks), each statistics sample and the
+  // cycle limit are still stepped on.
+  if (opts_.tick_idle_components || !all_idle()) return;
+  uint64_t until = dispatcher_->quiet_until(cycle);
+  until = std::min(until, ((cycle >> 8) + 1) << 8);
+  if (opts_.sample_interval) until = std::min(until, (cycle / opts_.sample_interval + 1) * opts_.sample_interval);
+  if (cfg_.limits.max_cycles) until = std::min(until, cfg_.limits.max_cycles);
+  if (until <= cycle + 1) return;
+  clocks_.skip_to_core_cycle(until);
+  // Memory edges planned ahead of this core edge (idle partitions: nothing was ticked) are
+  // among those passed.
+  ahead_left_ = 0;
+  idle_cycles_skipped_ += until - cycle - 1;
 }
 
 GpuModel::MemoryEdge GpuModel::memory_edge(uint32_t mask, const ClockDomains& c) {

@@ -104,6 +104,8 @@ class GpuModel : public sc_core::sc_module {
   uint32_t host_threads_used() const { return host_threads_used_; }
   // Edges (ranges of SMs, sets of memory partitions) the run ticked on its host threads.
   uint64_t host_parallel_jobs() const { return parallel_jobs_; }
+  // Core cycles the clocks passed at once with the whole GPU idle (skip_idle; tests).
+  uint64_t idle_cycles_skipped() const { return idle_cycles_skipped_; }
   // Memory edges ticked beside an earlier core edge's SMs (plan_memory_ahead).
   uint64_t memory_edges_ahead() const { return memory_edges_ahead_; }
 
@@ -115,6 +117,8 @@ class GpuModel : public sc_core::sc_module {
   // Moves what launch `launch` has been charged so far out of the components into the result
   // (at its end: the components then hold charges only for launches still in flight).
   void take_launch_stats(uint32_t launch, StatsMap& into);
+  // Whether any component has charged something to `launch` since take_launch_stats().
+  bool launch_charged(uint32_t launch) const;
   // What every component with work holds now (deadlock reports).
   std::string describe_state() const;
 
@@ -153,6 +157,8 @@ class GpuModel : public sc_core::sc_module {
   void kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
   void kernel_finished(uint32_t launch_id, const KernelHeader& h, uint64_t cycle);
   bool all_idle() const;
+  // Passes the clock edges until the dispatcher's next action when the whole GPU is idle.
+  void skip_idle(uint64_t cycle);
   uint64_t progress() const;       // grows whenever anything in the GPU moves forward
   bool stalled(uint64_t cycle);    // the deadlock detector (checked every 256 core cycles)
   void end_run(RunEnd why, std::string report);
@@ -198,6 +204,7 @@ class GpuModel : public sc_core::sc_module {
   // statistics), the run cannot end (all_idle()), no statistics sample, no deadlock check.
   std::vector<MemoryEdge> ahead_edges_;  // scratch: the memory edges ticked ahead, in order
   std::vector<uint32_t> due_ahead_;      // scratch: the partitions ticked ahead
+  uint64_t idle_cycles_skipped_ = 0;    // core cycles passed by skip_idle (tests)
   uint32_t ahead_left_ = 0;              // memory edges still to come that were ticked ahead
   uint64_t memory_edges_ahead_ = 0;
   std::vector<uint32_t> tail_;     // scratch: Dispatcher::tail_launches

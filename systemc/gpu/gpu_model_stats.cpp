@@ -46,6 +46,15 @@ StatsMap GpuModel::collect_launch_stats(uint32_t launch) const {
   return m;
 }
 
+bool GpuModel::launch_charged(uint32_t launch) const {
+  for (const auto& s : sms_)
+    if (s->charged(launch)) return true;
+  if (xbar_->charged(launch)) return true;
+  for (const auto& p : parts_)
+    if (p->charged(launch)) return true;
+  return false;
+}
+
 void GpuModel::take_launch_stats(uint32_t launch, StatsMap& into) {
   for (const auto& [name, v] : collect_launch_stats(launch)) into[name] += v;
   for (auto& s : sms_) s->forget_launch(launch);

@@ -61,6 +61,14 @@ class KernelLedger {
     charged_.erase(launch);
   }
   uint32_t current() const { return current_; }
+  // Whether of(launch, now) has a non-zero field (collecting it would add nothing otherwise).
+  bool charged(uint32_t launch, const Counters& now) const {
+    if (launch == current_ && std::memcmp(&now, &mark_, sizeof now) != 0) return true;
+    auto it = charged_.find(launch);
+    if (it == charged_.end()) return false;
+    static constexpr Counters kZero{};
+    return std::memcmp(&it->second, &kZero, sizeof kZero) != 0;
+  }
 
  private:
   void settle(const Counters& now) {

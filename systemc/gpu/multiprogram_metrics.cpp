@@ -4,7 +4,7 @@
 
 namespace gpucosim {
 
-void compute_multiprogram_metrics(RunReport& report, const std::map<std::string, double>& solo) {
+void compute_multiprogram_metrics(RunReport& report, const StatsMap& solo) {
   report.metrics = MultiprogramMetrics{};
   bool all = !report.applications.empty();
   double sum_ntt = 0, stp = 0, np_min = 0, np_max = 0;

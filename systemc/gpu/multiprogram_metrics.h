@@ -14,6 +14,6 @@ namespace gpucosim {
 // `solo`: solo turnaround per application label. Fills each AppReport's turnaround, solo and NTT
 // and report.metrics; metrics stay invalid when an application has no finished run or no solo
 // figure.
-void compute_multiprogram_metrics(RunReport& report, const std::map<std::string, double>& solo);
+void compute_multiprogram_metrics(RunReport& report, const StatsMap& solo);
 
 }  // namespace gpucosim

@@ -4,15 +4,37 @@
 // caused them (kernel_ledger.h) and time counters are differences of two snapshots
 // (kernel_stats.h).
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <string>
+#include <string_view>
 
 namespace gpucosim {
 
-// Ordered so that text and JSON output are deterministic.
-using StatsMap = std::map<std::string, double>;
+// Ordered so that text and JSON output are deterministic. Transparent (std::less<>): a counter
+// is found by a string_view, so adding to one that exists allocates nothing (a GPU's statistics
+// are collected at every kernel's start and end: thousands of counters each time).
+using StatsMap = std::map<std::string, double, std::less<>>;
 
-inline void add_stat(StatsMap& m, const std::string& name, double v) { m[name] += v; }
+inline void add_stat(StatsMap& m, std::string_view name, double v) {
+  auto it = m.find(name);
+  if (it != m.end())
+    it->second += v;
+  else
+    m.emplace(std::string(name), v);
+}
+
+// add_stat(m, prefix + name, v) without building the name on the heap when it exists.
+inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name, double v) {
+  char buf[160];
+  if (prefix.size() + name.size() > sizeof buf) {
+    add_stat(m, std::string(prefix).append(name), v);
+    return;
+  }
+  std::memcpy(buf, prefix.data(), prefix.size());
+  std::memcpy(buf + prefix.size(), name.data(), name.size());
+  add_stat(m, std::string_view(buf, prefix.size() + name.size()), v);
+}
 
 // after - before, for every counter in `after`.
 inline StatsMap stats_diff(const StatsMap& after, const StatsMap& before) {

@@ -154,7 +154,7 @@ std::string Crossbar::describe() const {
 
 void Crossbar::collect(StatsMap& m, const std::string& p) const {
   emit(m, p, counters());
-  add_stat(m, p + "arb_conflicts", double(req_.conflicts() + reply_.conflicts()));
+  add_stat(m, p, "arb_conflicts", double(req_.conflicts() + reply_.conflicts()));
 }
 
 void Crossbar::collect_launch(StatsMap& m, uint32_t launch, const std::string& p) const {
@@ -162,16 +162,16 @@ void Crossbar::collect_launch(StatsMap& m, uint32_t launch, const std::string& p
 }
 
 void Crossbar::emit(StatsMap& m, const std::string& p, const Counters& c) const {
-  add_stat(m, p + "total_pkts_simt_to_mem", double(c.accelsim_req_pkts));
-  add_stat(m, p + "total_pkts_mem_to_simt", double(c.accelsim_reply_pkts));
-  add_stat(m, p + "req_packets", double(c.req_packets));
-  add_stat(m, p + "req_flits", double(c.req_flits));
-  add_stat(m, p + "req_bytes", double(c.req_bytes));
-  add_stat(m, p + "reply_packets", double(c.reply_packets));
-  add_stat(m, p + "reply_flits", double(c.reply_flits));
-  add_stat(m, p + "reply_bytes", double(c.reply_bytes));
-  add_stat(m, p + "in_stalls", double(c.in_stalls));
-  add_stat(m, p + "out_stalls", double(c.out_stalls));
+  add_stat(m, p, "total_pkts_simt_to_mem", double(c.accelsim_req_pkts));
+  add_stat(m, p, "total_pkts_mem_to_simt", double(c.accelsim_reply_pkts));
+  add_stat(m, p, "req_packets", double(c.req_packets));
+  add_stat(m, p, "req_flits", double(c.req_flits));
+  add_stat(m, p, "req_bytes", double(c.req_bytes));
+  add_stat(m, p, "reply_packets", double(c.reply_packets));
+  add_stat(m, p, "reply_flits", double(c.reply_flits));
+  add_stat(m, p, "reply_bytes", double(c.reply_bytes));
+  add_stat(m, p, "in_stalls", double(c.in_stalls));
+  add_stat(m, p, "out_stalls", double(c.out_stalls));
 }
 
 }  // namespace gpucosim

@@ -87,6 +87,10 @@ class Crossbar : public sc_core::sc_module {
   void forget_launch(uint32_t launch) {
     for (int n : {kRequests, kReplies}) ledger_[size_t(n)].forget(launch, ctr_[size_t(n)]);
   }
+  // Whether anything is charged to `launch` since it was last forgotten.
+  bool charged(uint32_t launch) const {
+    return ledger_[kRequests].charged(launch, ctr_[kRequests]) || ledger_[kReplies].charged(launch, ctr_[kReplies]);
+  }
 
  private:
   // Flits (port cycles) of a packet of `bytes` (header included), per the header placement.

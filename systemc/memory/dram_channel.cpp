@@ -223,25 +223,25 @@ void DramChannel::collect_launch(StatsMap& m, const std::string& p, uint32_t lau
 }
 
 void DramChannel::emit(StatsMap& m, const std::string& p, const Counters& c) {
-  add_stat(m, p + "n_cmd", double(c.n_cmd));
-  add_stat(m, p + "n_nop", double(c.n_nop));
-  add_stat(m, p + "n_activity", double(c.n_activity));
-  add_stat(m, p + "n_act", double(c.n_act));
-  add_stat(m, p + "n_pre", double(c.n_pre));
-  add_stat(m, p + "n_req", double(c.n_req));
-  add_stat(m, p + "n_rd", double(c.n_rd));
-  add_stat(m, p + "n_write", double(c.n_write));
-  add_stat(m, p + "reads", double(c.reads));
-  add_stat(m, p + "writes", double(c.writes));
-  add_stat(m, p + "row_buffer_hits", double(c.row_buffer_hits));
-  add_stat(m, p + "row_buffer_misses", double(c.row_buffer_misses));
-  add_stat(m, p + "data_cycles", double(c.data_cycles));
-  add_stat(m, p + "bw_util", c.n_cmd ? double(c.data_cycles) / double(c.n_cmd) : 0.0);
-  add_stat(m, p + "bytes_read", double(c.bytes_read));
-  add_stat(m, p + "bytes_written", double(c.bytes_written));
-  add_stat(m, p + "read_latency_sum", double(c.read_latency_sum));
-  add_stat(m, p + "read_sectors", double(c.read_sectors));
-  add_stat(m, p + "write_sectors", double(c.write_sectors));
+  add_stat(m, p, "n_cmd", double(c.n_cmd));
+  add_stat(m, p, "n_nop", double(c.n_nop));
+  add_stat(m, p, "n_activity", double(c.n_activity));
+  add_stat(m, p, "n_act", double(c.n_act));
+  add_stat(m, p, "n_pre", double(c.n_pre));
+  add_stat(m, p, "n_req", double(c.n_req));
+  add_stat(m, p, "n_rd", double(c.n_rd));
+  add_stat(m, p, "n_write", double(c.n_write));
+  add_stat(m, p, "reads", double(c.reads));
+  add_stat(m, p, "writes", double(c.writes));
+  add_stat(m, p, "row_buffer_hits", double(c.row_buffer_hits));
+  add_stat(m, p, "row_buffer_misses", double(c.row_buffer_misses));
+  add_stat(m, p, "data_cycles", double(c.data_cycles));
+  add_stat(m, p, "bw_util", c.n_cmd ? double(c.data_cycles) / double(c.n_cmd) : 0.0);
+  add_stat(m, p, "bytes_read", double(c.bytes_read));
+  add_stat(m, p, "bytes_written", double(c.bytes_written));
+  add_stat(m, p, "read_latency_sum", double(c.read_latency_sum));
+  add_stat(m, p, "read_sectors", double(c.read_sectors));
+  add_stat(m, p, "write_sectors", double(c.write_sectors));
   // Totals over channels (same key from every channel adds up). Accel-Sim's "total dram reads"
   // counts 32-byte sectors (each sector is its own memory fetch there); a request of ours may
   // carry several, so the request counts have their own names.

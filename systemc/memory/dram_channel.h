@@ -107,6 +107,7 @@ class DramChannel {
   // The counters charged to kernel launch `launch` (kernel_ledger.h), under the same names.
   void collect_launch(StatsMap& m, const std::string& prefix, uint32_t launch) const;
   void forget_launch(uint32_t launch) { ledger_.forget(launch, ctr_); }
+  bool charged(uint32_t launch) const { return ledger_.charged(launch, ctr_); }  // since forgotten
 
  private:
   struct Pending {

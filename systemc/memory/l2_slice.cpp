@@ -217,23 +217,23 @@ void L2Slice::collect_launch(StatsMap& m, const std::string& prefix, uint32_t la
 
 void L2Slice::emit(StatsMap& m, const std::string& prefix, const Counters& n) {
   const std::string p = prefix + "slice_";
-  add_stat(m, p + "requests", double(n.requests));
-  add_stat(m, p + "reads", double(n.reads));
-  add_stat(m, p + "writes", double(n.writes));
-  add_stat(m, p + "atomics", double(n.atomics));
-  add_stat(m, p + "memcpy", double(n.memcpy));
-  add_stat(m, p + "rop_full_stalls", double(n.rop_full_stalls));
-  add_stat(m, p + "res_fail_stalls", double(n.res_fail_stalls));
-  add_stat(m, p + "resp_full_stalls", double(n.resp_full_stalls));
-  add_stat(m, p + "port_stalls", double(n.port_stalls));
-  add_stat(m, p + "responses", double(n.responses));
-  add_stat(m, p + "reply_data_bytes", double(n.reply_data_bytes));
+  add_stat(m, p, "requests", double(n.requests));
+  add_stat(m, p, "reads", double(n.reads));
+  add_stat(m, p, "writes", double(n.writes));
+  add_stat(m, p, "atomics", double(n.atomics));
+  add_stat(m, p, "memcpy", double(n.memcpy));
+  add_stat(m, p, "rop_full_stalls", double(n.rop_full_stalls));
+  add_stat(m, p, "res_fail_stalls", double(n.res_fail_stalls));
+  add_stat(m, p, "resp_full_stalls", double(n.resp_full_stalls));
+  add_stat(m, p, "port_stalls", double(n.port_stalls));
+  add_stat(m, p, "responses", double(n.responses));
+  add_stat(m, p, "reply_data_bytes", double(n.reply_data_bytes));
   // Traffic by the SM-side client that caused it (GpuExtension::client); a DRAM read is charged
   // to the client of the miss that fetched it.
   for (uint32_t k = 0; k < kMemClients; ++k) {
     const std::string c = prefix + "client_" + to_string(MemClient(k));
-    add_stat(m, c + "_accesses", double(n.client_accesses[k]));
-    add_stat(m, c + "_dram_reads", double(n.client_dram_reads[k]));
+    add_stat(m, c, "_accesses", double(n.client_accesses[k]));
+    add_stat(m, c, "_dram_reads", double(n.client_dram_reads[k]));
   }
 }
 

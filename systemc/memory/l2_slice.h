@@ -92,6 +92,7 @@ class L2Slice {
     ledger_.forget(launch, ctr_);
     cache_.forget_launch(launch);
   }
+  bool charged(uint32_t launch) const { return ledger_.charged(launch, ctr_) || cache_.charged(launch); }
 
  private:
   static void emit(StatsMap& m, const std::string& prefix, const Counters& n);

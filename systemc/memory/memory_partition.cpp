@@ -99,6 +99,12 @@ void MemoryPartition::forget_launch(uint32_t launch) {
   dram_.forget_launch(launch);
 }
 
+bool MemoryPartition::charged(uint32_t launch) const {
+  for (const auto& s : slices_)
+    if (s->charged(launch)) return true;
+  return dram_.charged(launch);
+}
+
 void MemoryPartition::collect_launch(StatsMap& m, uint32_t launch) const {
   for (const auto& s : slices_) {
     s->collect_launch(m, "L2.", launch);

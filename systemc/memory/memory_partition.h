@@ -57,6 +57,7 @@ class MemoryPartition : public sc_core::sc_module {
   void collect_launch(StatsMap& m, uint32_t launch) const;
   // Drops the charges of a launch the caller has collected (kernel_ledger.h).
   void forget_launch(uint32_t launch);
+  bool charged(uint32_t launch) const;  // anything charged to `launch` since it was forgotten
 
  private:
   uint32_t channel_;

@@ -107,6 +107,9 @@ class LdstUnit : private FrontEndL1 {
     cledger_.forget(launch, nc_);
     if (l1_) l1_->forget_launch(launch);
   }
+  bool charged(uint32_t launch) const {  // anything charged to `launch` since it was forgotten
+    return ledger_.charged(launch, n_) || cledger_.charged(launch, nc_) || (l1_ && l1_->charged(launch));
+  }
   std::string describe() const;
 
  private:

@@ -39,10 +39,10 @@ void LdstUnit::emit(StatsMap& m, const Counters& cn, const std::array<ClientCoun
   for (const MemoryClient* c : clients_) {
     const ClientCounters& n = cc[size_t(c->kind())];
     const std::string p = std::string("sm_client_") + to_string(c->kind());
-    add_stat(m, p + "_l1_accesses", double(n.l1_accesses));
-    add_stat(m, p + "_port_stalls", double(n.port_stalls));
-    add_stat(m, p + "_queue_stalls", double(n.queue_stalls));
-    add_stat(m, p + "_data", double(n.data));
+    add_stat(m, p, "_l1_accesses", double(n.l1_accesses));
+    add_stat(m, p, "_port_stalls", double(n.port_stalls));
+    add_stat(m, p, "_queue_stalls", double(n.queue_stalls));
+    add_stat(m, p, "_data", double(n.data));
   }
   add_stat(m, "gpgpu_n_load_insn", double(cn.load_insn));
   add_stat(m, "gpgpu_n_store_insn", double(cn.store_insn));

@@ -51,6 +51,7 @@ class OperandCollectorInterface {
   // nothing: the caller then reports the collector's counters over the kernel's time window.
   virtual void collect_launch(StatsMap& m, uint32_t launch) const { (void)m, (void)launch; }
   virtual void forget_launch(uint32_t launch) { (void)launch; }
+  virtual bool charged(uint32_t launch) const { return (void)launch, false; }  // since forgotten
   virtual std::string describe() const = 0;
 };
 
@@ -77,6 +78,7 @@ class BankedOperandCollector : public OperandCollectorInterface {
   void collect(StatsMap& m) const override;
   void collect_launch(StatsMap& m, uint32_t launch) const override;
   void forget_launch(uint32_t launch) override { ledger_.forget(launch, n_); }
+  bool charged(uint32_t launch) const override { return ledger_.charged(launch, n_); }
   std::string describe() const override;
 
   uint64_t bank_conflicts() const { return n_.bank_conflicts; }

@@ -141,6 +141,10 @@ class Sm : public sc_core::sc_module, private LsuListener {
     oc_->forget_launch(launch);
     lsu_->forget_launch(launch);
   }
+  // Whether collect_launch() would report anything non-zero for `launch` (forget_launch since).
+  bool charged(uint32_t launch) const {
+    return ledger_.charged(launch, n_) || oc_->charged(launch) || lsu_->charged(launch);
+  }
   std::string describe_state() const;
   // Cheap progress counters for the top level's limits and deadlock detection.
   uint64_t warp_insn_issued() const { return n_.warp_insn; }

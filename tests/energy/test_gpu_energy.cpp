@@ -13,7 +13,7 @@
 namespace gpucosim::power {
 namespace {
 
-using Stats = std::map<std::string, double>;
+using Stats = StatsMap;
 
 // A small run with every counter the model reads, as the GPU model names them.
 Stats sample_run(double k = 1.0) {

@@ -438,28 +438,28 @@ void Cache::collect_launch(StatsMap& m, const std::string& p, uint32_t launch) c
 }
 
 void Cache::emit(StatsMap& m, const std::string& p, const Counters& c) {
-  add_stat(m, p + "accesses", double(c.accesses[0] + c.accesses[1]));
-  add_stat(m, p + "read_accesses", double(c.accesses[0]));
-  add_stat(m, p + "write_accesses", double(c.accesses[1]));
-  add_stat(m, p + "hits", double(c.hits[0] + c.hits[1]));
-  add_stat(m, p + "read_hits", double(c.hits[0]));
-  add_stat(m, p + "write_hits", double(c.hits[1]));
-  add_stat(m, p + "misses", double(c.misses[0] + c.misses[1]));
-  add_stat(m, p + "read_misses", double(c.misses[0]));
-  add_stat(m, p + "write_misses", double(c.misses[1]));
-  add_stat(m, p + "hit_reserved", double(c.hit_reserved[0] + c.hit_reserved[1]));
-  add_stat(m, p + "tag_hits", double(c.tag_hits));
-  add_stat(m, p + "sector_misses", double(c.sector_misses));
+  add_stat(m, p, "accesses", double(c.accesses[0] + c.accesses[1]));
+  add_stat(m, p, "read_accesses", double(c.accesses[0]));
+  add_stat(m, p, "write_accesses", double(c.accesses[1]));
+  add_stat(m, p, "hits", double(c.hits[0] + c.hits[1]));
+  add_stat(m, p, "read_hits", double(c.hits[0]));
+  add_stat(m, p, "write_hits", double(c.hits[1]));
+  add_stat(m, p, "misses", double(c.misses[0] + c.misses[1]));
+  add_stat(m, p, "read_misses", double(c.misses[0]));
+  add_stat(m, p, "write_misses", double(c.misses[1]));
+  add_stat(m, p, "hit_reserved", double(c.hit_reserved[0] + c.hit_reserved[1]));
+  add_stat(m, p, "tag_hits", double(c.tag_hits));
+  add_stat(m, p, "sector_misses", double(c.sector_misses));
   uint64_t fails = 0;
   for (int i = 1; i < kNumReservationFails; ++i) {
     fails += c.res_fail[i];
     add_stat(m, p + "res_fail_" + to_string(ReservationFail(i)), double(c.res_fail[i]));
   }
-  add_stat(m, p + "res_fail", double(fails));
-  add_stat(m, p + "evictions", double(c.evictions));
-  add_stat(m, p + "writebacks", double(c.writebacks));
-  add_stat(m, p + "writeback_sectors", double(c.writeback_sectors));
-  add_stat(m, p + "fills", double(c.fills));
+  add_stat(m, p, "res_fail", double(fails));
+  add_stat(m, p, "evictions", double(c.evictions));
+  add_stat(m, p, "writebacks", double(c.writebacks));
+  add_stat(m, p, "writeback_sectors", double(c.writeback_sectors));
+  add_stat(m, p, "fills", double(c.fills));
 }
 
 }  // namespace gpucosim

@@ -235,6 +235,8 @@ class Cache {
     ledger_.forget(launch, ctr_);
     sledger_.forget(launch, sstats_);
   }
+  // Whether anything is charged to `launch` since it was last forgotten.
+  bool charged(uint32_t launch) const { return ledger_.charged(launch, ctr_) || sledger_.charged(launch, sstats_); }
   // Continues another cache's cumulative counters (a cache rebuilt with another geometry).
   void adopt_counters(const Cache& o) {
     ctr_ = o.ctr_;

@@ -34,23 +34,24 @@ uint64_t SectorStats::accesses() const {
 
 void SectorStats::collect(StatsMap& m, const std::string& total_prefix, const std::string& breakdown,
                           const std::string& fail) const {
-  add_stat(m, total_prefix + "accesses", double(accesses()));
-  add_stat(m, total_prefix + "misses", double(misses()));
-  add_stat(m, total_prefix + "hits", double(total(SectorStatus::Hit)));
-  add_stat(m, total_prefix + "pending_hits", double(total(SectorStatus::HitReserved)));
-  add_stat(m, total_prefix + "reservation_fails", double(total(SectorStatus::ReservationFail)));
+  add_stat(m, total_prefix, "accesses", double(accesses()));
+  add_stat(m, total_prefix, "misses", double(misses()));
+  add_stat(m, total_prefix, "hits", double(total(SectorStatus::Hit)));
+  add_stat(m, total_prefix, "pending_hits", double(total(SectorStatus::HitReserved)));
+  add_stat(m, total_prefix, "reservation_fails", double(total(SectorStatus::ReservationFail)));
   for (int t = 0; t < kCacheAccessTypes; ++t) {
     uint64_t any = 0, total_access = 0;
     for (int s = 0; s < kSectorStatuses; ++s) any += n_[t][s];
     if (any == 0) continue;
     const std::string type = std::string("[") + accelsim_name(CacheAccessType(t)) + "]";
+    const std::string by_type = breakdown + type;
     for (int s = 0; s < kSectorStatuses; ++s) {
-      add_stat(m, breakdown + type + "[" + accelsim_name(SectorStatus(s)) + "]", double(n_[t][s]));
+      add_stat(m, by_type, std::string("[") + accelsim_name(SectorStatus(s)) + "]", double(n_[t][s]));
       // Accel-Sim's TOTAL_ACCESS leaves out failed attempts and MSHR_HIT (a kind of HIT_RESERVED).
       if (SectorStatus(s) != SectorStatus::ReservationFail && SectorStatus(s) != SectorStatus::MshrHit)
         total_access += n_[t][s];
     }
-    add_stat(m, breakdown + type + "[TOTAL_ACCESS]", double(total_access));
+    add_stat(m, by_type, "[TOTAL_ACCESS]", double(total_access));
     for (int f = 0; f < kSectorFails; ++f)
       if (fail_[t][f]) add_stat(m, fail + type + "[" + accelsim_name(SectorFail(f)) + "]", double(fail_[t][f]));
   }
