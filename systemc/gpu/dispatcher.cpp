@@ -21,6 +21,7 @@ Dispatcher::Dispatcher(const LimitsConfig& limits, uint32_t n_sms, DispatchHooks
       ptbq_bound_(std::max(1u, n_sms) * std::max(1u, max_blocks_per_sm ? max_blocks_per_sm : 32u)),
       policy_(make_sched_policy(limits.sched_policy)),
       tables_(n_sms, ksrt_entries(limits, n_sms)),
+      sm_refused_(n_sms, 0),
       reserved_at_(n_sms, kNotReserved) {}
 
 uint32_t Dispatcher::add_kernel(KernelOpener open, uint64_t stream, uint32_t app, uint64_t not_before,
@@ -79,6 +80,7 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     startable_.erase(it);
     k.started = true;
     running_.insert(std::upper_bound(running_.begin(), running_.end(), i), i);
+    refusals_stale();  // a kernel more to offer
     const KernelHeader& h = k.src->header();
     const uint32_t per_sm = hooks_.blocks_per_sm ? hooks_.blocks_per_sm(h) : 1;
     tables_.insert(k.launch_id, k.app, k.sched.priority, k.sched.tokens, per_sm);
@@ -189,13 +191,17 @@ void Dispatcher::tick(uint64_t core_cycle) {
   for (uint32_t n = 0; n < n_sms_; ++n) {
     uint32_t sm = (next_sm_ + n) % n_sms_;
     if (shared) {
+      if (sm_refused_[sm]) continue;  // as every can_launch() below would answer again
+      bool issued = false;
       for (size_t i : running_) {  // no kernel starts or ends in this loop
         Kernel& k = kernels_[i];
         if (!k.has_work()) continue;
         if (!hooks_.can_launch(sm, k.src->header())) continue;
         issue(sm, k, core_cycle);
+        issued = true;
         break;  // one block per SM per cycle
       }
+      if (!issued && hooks_.refusals_stand && hooks_.refusals_stand(sm)) sm_refused_[sm] = 1;
     } else {
       const SmStatus& st = tables_.sm(sm);
       if (st.state != SmState::Running) {
@@ -285,6 +291,7 @@ void Dispatcher::block_completed(uint32_t sm, uint32_t launch_id, uint64_t seq, 
   k.resident -= 1;
   blocks_completed_ += 1;
   tables_.block_left(sm);
+  sm_refused_[sm] = 0;  // room left by the block
   if (policy_->shares_sms() && tables_.sm(sm).running == 0) tables_.release(sm);
   finish_if_done(k, core_cycle);
 }
@@ -296,6 +303,7 @@ void Dispatcher::block_preempted(uint32_t sm, BlockContext&& ctx, uint64_t core_
   k.resident -= 1;
   k.preempted += 1;
   tables_.block_left(sm);
+  refusals_stale();  // room on this SM, and a block to issue again (its kernel may have had none)
   ctx.preemptions += 1;
   k.ptbq.push_back(std::move(ctx));
   // Preempted blocks are work entering the queue again: like an insertion, a trigger, so an

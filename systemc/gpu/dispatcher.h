@@ -36,6 +36,9 @@ namespace gpucosim {
 // What the dispatcher needs from the SMs and tells the rest of the GPU.
 struct DispatchHooks {
   std::function<bool(uint32_t sm, const KernelHeader&)> can_launch;
+  // Whether a refusal of can_launch(sm, ...) stands until a block leaves or enters the SM (the
+  // baseline occupancy rule; not a research block's residency policy). Null: never assumed.
+  std::function<bool(uint32_t sm)> refusals_stand;
   // Hands a thread block of kernel `launch_id` to an SM: a new one, or a preempted one to resume
   // (BlockContext::resumed()). The header and opcode table stay valid until kernel_finished()
   // for that launch id has returned.
@@ -176,6 +179,12 @@ class Dispatcher {
   uint64_t next_block_cycle_ = 0;  // -gpgpu_TB_launch_latency spacing
   bool trigger_ = false;           // the policy has to run
   uint64_t now_ = 0;               // the core cycle of the current tick
+  // Shared SMs: per SM, whether it refused every kernel offered to it on its last walk with
+  // refusals that stand (DispatchHooks::refusals_stand): it is passed over until a block leaves
+  // it or the kernels with blocks to issue change (refusals_stale()). An SM full of long blocks
+  // costs nothing per cycle.
+  std::vector<uint8_t> sm_refused_;
+  void refusals_stale() { std::fill(sm_refused_.begin(), sm_refused_.end(), 0); }
   std::vector<uint64_t> reserved_at_;  // per SM: the cycle it was reserved (kNotReserved: it is not)
   static constexpr uint64_t kNotReserved = ~uint64_t(0);
   DispatchCounters n_;

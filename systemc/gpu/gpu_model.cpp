@@ -63,6 +63,7 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
 
   DispatchHooks hooks;
   hooks.can_launch = [this](uint32_t sm, const KernelHeader& h) { return sms_[sm]->can_launch(h); };
+  hooks.refusals_stand = [this](uint32_t sm) { return sms_[sm]->refusals_stand(); };
   hooks.launch_block = [this](uint32_t sm, uint32_t id, const KernelHeader& h, const OpcodeTable& ops,
                               BlockContext&& bc) { launch_block(sm, id, h, ops, std::move(bc)); };
   hooks.preempt_sm = [this](uint32_t sm) {
@@ -119,6 +120,7 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   if (opts_.host_threads > 1 && host_parallel_ok_ && !observed) {
     workers_ = std::make_unique<HostWorkers>(opts_.host_threads);
     shares_.assign(workers_->threads(), {});
+    departed_by_.assign(workers_->threads(), {});
     cursors_ = std::make_unique<Cursor[]>(workers_->threads());
     governor_ = std::make_unique<ThreadGovernor>();
   }
@@ -359,7 +361,7 @@ void GpuModel::tick_memory(const MemoryEdge& e) {
   // Each partition in the same member's share every edge, as the SMs (tick_sm_range).
   clear_shares();
   for (uint32_t c : due_) shares_[c % shares_.size()].push_back(c);
-  run_shares([&](uint32_t c) { tick_partition(*parts_[c], e); });
+  run_shares([&](uint32_t c, uint32_t) { tick_partition(*parts_[c], e); });
 }
 
 void GpuModel::clear_shares() {
@@ -375,7 +377,7 @@ void GpuModel::run_shares(Tick&& tick_item) {
       const uint32_t o = (member + k) % n;
       const std::vector<uint32_t>& share = shares_[o];
       for (uint32_t i; (i = cursors_[o].next.fetch_add(1, std::memory_order_relaxed)) < share.size();)
-        tick_item(share[i]);
+        tick_item(share[i], member);
     }
   };
   workers_->run(job);
@@ -459,32 +461,44 @@ void GpuModel::tick_core(uint64_t cycle) {
 
 void GpuModel::tick_sm_range(uint64_t cycle, size_t lo, size_t hi, bool last) {
   const bool all = opts_.tick_idle_components;
-  due_.clear();  // quiet SMs are skipped: counted at their next tick
-  for (size_t i = lo; i <= hi; ++i)
-    if (all || (sm_active_[i] && !sms_[i]->skippable(cycle))) due_.push_back(uint32_t(i));
+  departed_.clear();
   // The memory edges up to the next interconnect or core edge tick beside these SMs.
   const bool pl = team_ && last && plan_memory_ahead(cycle);
-  if (!pl && (!team_ || due_.size() < kMinParallel)) {
-    for (uint32_t i : due_) tick_sm(i, cycle);
+  size_t active = 0;  // an upper bound of the SMs due (quiet SMs among them are skipped)
+  if (team_ && !pl)
+    for (size_t i = lo; i <= hi && active < kMinParallel; ++i) active += all || sm_active_[i];
+  if (!pl && (!team_ || active < kMinParallel)) {
+    // Quiet SMs are skipped: their cycles are counted at their next tick.
+    for (size_t i = lo; i <= hi; ++i)
+      if (due(i, cycle)) {
+        tick_sm(uint32_t(i), cycle);
+        if (sms_[i]->has_departures()) departed_.push_back(uint32_t(i));
+      }
   } else {
     // Each SM in the same member's share every cycle (SM index modulo the threads), so its state
-    // mostly stays in that core's caches; likewise each partition.
+    // mostly stays in that core's caches; likewise each partition. Whether an SM is due is
+    // decided by the member that ticks it, for the same reason (a tick changes no other SM).
     clear_shares();
     const size_t n = shares_.size();
-    for (uint32_t i : due_) shares_[i % n].push_back(i);
+    for (size_t i = lo; i <= hi; ++i) shares_[i % n].push_back(uint32_t(i));
     if (pl)
-      for (uint32_t k : due_ahead_) shares_[k % n].push_back(kPartitionItem | k);
-    run_shares([&](uint32_t item) {
+      for (uint32_t k = 0; k < parts_.size(); ++k) shares_[k % n].push_back(kPartitionItem | k);
+    for (auto& d : departed_by_) d.clear();
+    run_shares([&](uint32_t item, uint32_t member) {
       if (!(item & kPartitionItem)) {
+        if (!due(item, cycle)) return;
         tick_sm(item, cycle);
+        if (sms_[item]->has_departures()) departed_by_[member].push_back(item);
         return;
       }
       MemoryPartition& p = *parts_[item & ~kPartitionItem];
       for (const MemoryEdge& e : ahead_edges_) tick_partition(p, e);
     });
+    for (const auto& d : departed_by_) departed_.insert(departed_.end(), d.begin(), d.end());
+    std::sort(departed_.begin(), departed_.end());
   }
-  for (uint32_t i : due_) {
-    if (!sms_[i]->has_departures()) continue;
+  // Completions and preemptions in SM order, after every SM of the range has ticked.
+  for (uint32_t i : departed_) {
     // SM i has passed this cycle: statistics taken from here on (a kernel's end) see it at `cycle`.
     sm_ticked_ = size_t(i) + 1;
     after_sm_tick(i, cycle);
@@ -574,12 +588,9 @@ bool GpuModel::plan_memory_ahead(uint64_t cycle) {
   // Those edges are on the team too, as far as the governor knows now (each of its slices then
   // does its own edges' work).
   if (ahead_edges_.empty() || (opts_.host_threads_adaptive && !governor_->keeps_side_for(edges))) return false;
-  // The partitions with work: one idle now stays idle until the interconnect brings it some.
-  due_ahead_.clear();
-  const bool all = opts_.tick_idle_components;
-  for (uint32_t k = 0; k < parts_.size(); ++k)
-    if (all || !parts_[k]->dram_idle() || !parts_[k]->l2_idle()) due_ahead_.push_back(k);
-  if (due_ahead_.empty()) return false;
+  // Every partition goes in the job: the member that ticks it asks whether it has work on each
+  // edge (tick_partition), where its state is in that core's cache, rather than this thread
+  // asking all of them first. An idle one stays idle until the interconnect brings it some.
   ahead_left_ = uint32_t(ahead_edges_.size());
   memory_edges_ahead_ += ahead_edges_.size();
   return true;

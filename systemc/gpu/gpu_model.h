@@ -147,7 +147,7 @@ class GpuModel : public sc_core::sc_module {
   // (tick_core): the condition for ticking memory edges beside it (ahead_left_).
   bool memory_ahead_allowed(uint64_t cycle) const;
   // Whether the memory edges up to the next interconnect or core edge can tick beside this core
-  // edge's final range; if so fills ahead_edges_ and due_ahead_ and sets ahead_left_.
+  // edge's final range; if so fills ahead_edges_ and sets ahead_left_.
   bool plan_memory_ahead(uint64_t cycle);
   void tick_interconnect(uint64_t icnt_cycle);  // the crossbar's two networks
   void tick_sm(uint32_t i, uint64_t cycle);      // SM i's tick and its activity flag (sm_active_)
@@ -203,7 +203,6 @@ class GpuModel : public sc_core::sc_module {
   // after those SM ticks reads the partitions before the next edge: no kernel can end (its
   // statistics), the run cannot end (all_idle()), no statistics sample, no deadlock check.
   std::vector<MemoryEdge> ahead_edges_;  // scratch: the memory edges ticked ahead, in order
-  std::vector<uint32_t> due_ahead_;      // scratch: the partitions ticked ahead
   uint64_t idle_cycles_skipped_ = 0;    // core cycles passed by skip_idle (tests)
   uint32_t ahead_left_ = 0;              // memory edges still to come that were ticked ahead
   uint64_t memory_edges_ahead_ = 0;
@@ -220,13 +219,21 @@ class GpuModel : public sc_core::sc_module {
   // what is left of the others'. An item is an SM index, or kPartitionItem | a partition index.
   static constexpr uint32_t kPartitionItem = 0x80000000u;
   std::vector<std::vector<uint32_t>> shares_;
+  // Scratch of tick_sm_range: the SMs with completed or preempted blocks after their tick, per
+  // member of the team, and all of them in SM order.
+  std::vector<std::vector<uint32_t>> departed_by_;
+  std::vector<uint32_t> departed_;
+  // Whether SM i ticks on this core cycle: it has work and is not quiet (Sm::skippable).
+  bool due(size_t i, uint64_t cycle) const {
+    return opts_.tick_idle_components || (sm_active_[i] && !sms_[i]->skippable(cycle));
+  }
   struct alignas(64) Cursor {
     std::atomic<uint32_t> next{0};
   };
   std::unique_ptr<Cursor[]> cursors_;  // per member: the next item of its share to take
   // Empties shares_ for the next job, one share per member.
   void clear_shares();
-  // Runs tick_item(item) once for every item of shares_ on the team: each member takes the
+  // Runs tick_item(item, member) once for every item of shares_ on the team: each member takes the
   // items of its own share in order, then those left of the others' shares, so one with little
   // work helps one with much; whoever takes an item runs it.
   template <class Tick>

@@ -93,6 +93,9 @@ class Sm : public sc_core::sc_module, private LsuListener {
   bool can_launch(const KernelHeader& h) const;
   // Whether a block of `h` fits on an empty SM at all (false: the kernel can never run here).
   bool can_ever_launch(const KernelHeader& h) const;
+  // Whether a refusal of can_launch() stands until a block is admitted or released here (the
+  // baseline occupancy rule; a research block's residency policy may change its mind any cycle).
+  bool refusals_stand() const { return static_residency_; }
   // A new thread block.
   void launch_block(const KernelContext& ctx, ThreadBlock&& tb);
   // A thread block as a context (block_context.h): new, or preempted earlier on any SM and
