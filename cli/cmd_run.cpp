@@ -73,6 +73,15 @@ void write_file(const std::string& path, const std::string& text) {
   if (!f) throw InputError(path, 0, "write failed");
 }
 
+// stats.json: the report as JSON, written kernel by kernel (write_json).
+void write_stats_file(const std::string& path, const RunReport& report) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw InputError(path, 0, "cannot open for writing");
+  write_json(f, report);
+  f << "\n";
+  if (!f) throw InputError(path, 0, "write failed");
+}
+
 // Creates (or keeps) the file, so an output that cannot be written fails before the simulation.
 void check_writable(const std::string& path, const std::string& option) {
   if (fs::is_directory(path)) throw InputError(path, 0, option + " names a folder: expected a file path");
@@ -141,10 +150,8 @@ int run(const RunArgs& a) {
 
   auto write_stats = [&](RunReport& report) {
     report.unmodelled_options = cfg.options.unmodelled_names();
-    const std::string json = to_json(report).dump(2) + "\n";
-    write_file(a.out_dir + "/stats.json", json);
-    if (!a.stats_json.empty()) write_file(a.stats_json, json);
-    return json;
+    write_stats_file(a.out_dir + "/stats.json", report);
+    if (!a.stats_json.empty()) write_stats_file(a.stats_json, report);
   };
 
   InterruptGuard interrupt;
@@ -176,13 +183,15 @@ int run(const RunArgs& a) {
   if (progress) progress->finish();
   if (a.solo_baselines) compute_multiprogram_metrics(report, solo);
 
-  const std::string json = write_stats(report);
+  write_stats(report);
   if (a.quiet) {
     // --quiet: nothing but errors, even with --json
-  } else if (a.json_stdout)
-    std::cout << json;
-  else
-    std::cout << to_text(report, /*with_units=*/false);
+  } else if (a.json_stdout) {
+    write_json(std::cout, report);
+    std::cout << "\n";
+  } else {
+    write_text(std::cout, report, /*with_units=*/false);
+  }
   if (a.energy) {
     const nlohmann::ordered_json e = run_energy_json(*energy_model, report, energy_label(a), a.energy_node_nm);
     write_file(a.out_dir + "/energy.json", e.dump(2) + "\n");

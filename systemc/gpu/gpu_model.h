@@ -246,7 +246,14 @@ class GpuModel : public sc_core::sc_module {
   bool ran_ = false, running_ = false;
   RunReport report_;
   std::vector<StatsMap> kernel_start_stats_;
-  std::vector<StatsMap> kernel_charges_;  // work counters taken at each launch's end
+  // Per launch that finished, the names of the work counters charged to it then: their values
+  // went into its report (kernel_finished); finish_report() adds what came after. Launches with
+  // the same names share one list, so a trace of thousands of kernels keeps one.
+  std::vector<std::shared_ptr<const std::vector<std::string>>> charged_names_;
+  std::shared_ptr<const std::vector<std::string>> last_charged_names_;
+  const std::vector<std::string>* charged_names_of(uint32_t launch) const {
+    return launch <= charged_names_.size() ? charged_names_[launch - 1].get() : nullptr;
+  }
   struct LaunchContexts {
     uint64_t save_bytes = 0, restore_bytes = 0;  // context bytes moved (context switch)
   };

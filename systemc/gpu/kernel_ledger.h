@@ -61,6 +61,7 @@ class KernelLedger {
     charged_.erase(launch);
   }
   uint32_t current() const { return current_; }
+  size_t launches_held() const { return charged_.size(); }  // launches with an entry (tests)
   // Whether of(launch, now) has a non-zero field (collecting it would add nothing otherwise).
   bool charged(uint32_t launch, const Counters& now) const {
     if (launch == current_ && std::memcmp(&now, &mark_, sizeof now) != 0) return true;
@@ -72,7 +73,9 @@ class KernelLedger {
 
  private:
   void settle(const Counters& now) {
-    accumulate(charged_[current_], now, mark_);
+    // Nothing gained: no entry (a launch forgotten at its end gets none back when the component
+    // merely switches to the next launch, so charged_ holds only launches with charges).
+    if (std::memcmp(&now, &mark_, sizeof now) != 0) accumulate(charged_[current_], now, mark_);
     mark_ = now;
   }
   // acc += now - mark, word by word.

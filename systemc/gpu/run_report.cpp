@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace gpucosim {
 
@@ -71,11 +72,8 @@ static nlohmann::ordered_json stats_json(const StatsMap& m) {
   return j;
 }
 
-nlohmann::ordered_json to_json(const RunReport& r) {
-  nlohmann::ordered_json out;
-  out["kernels"] = nlohmann::ordered_json::array();
-  for (const KernelReport& k : r.kernels) {
-    nlohmann::ordered_json j;
+static nlohmann::ordered_json kernel_json(const KernelReport& k) {
+  nlohmann::ordered_json j;
     j["kernel_launch_uid"] = k.launch_id;
     j["kernel_name"] = k.name;
     j["start_cycle"] = k.start_cycle;
@@ -87,10 +85,15 @@ nlohmann::ordered_json to_json(const RunReport& r) {
     j["save_bytes"] = k.save_bytes;
     j["restore_bytes"] = k.restore_bytes;
     j["sm_preemptions"] = k.sm_preemptions;
-    j["preemption_cycles"] = k.preemption_cycles;
-    add_stats(j, k.stats);
-    out["kernels"].push_back(j);
-  }
+  j["preemption_cycles"] = k.preemption_cycles;
+  add_stats(j, k.stats);
+  return j;
+}
+
+// Everything but the kernels' objects ("kernels" is an empty array in its place).
+static nlohmann::ordered_json report_json(const RunReport& r) {
+  nlohmann::ordered_json out;
+  out["kernels"] = nlohmann::ordered_json::array();
   out["total"] = stats_json(r.total);
   {
     uint64_t pre = 0, save = 0, restore = 0, sm_pre = 0, pre_cycles = 0;
@@ -157,7 +160,34 @@ nlohmann::ordered_json to_json(const RunReport& r) {
   return out;
 }
 
-static void print_stats(std::ostringstream& o, const StatsMap& m, bool with_units) {
+nlohmann::ordered_json to_json(const RunReport& r) {
+  nlohmann::ordered_json out = report_json(r);
+  for (const KernelReport& k : r.kernels) out["kernels"].push_back(kernel_json(k));
+  return out;
+}
+
+void write_json(std::ostream& o, const RunReport& r) {
+  // The text of to_json(r).dump(2), with one kernel's object in memory at a time: a trace of
+  // thousands of kernels has thousands of objects of thousands of counters each.
+  const std::string rest = report_json(r).dump(2);
+  const std::string empty = "{\n  \"kernels\": [],\n";
+  if (r.kernels.empty() || rest.compare(0, empty.size(), empty) != 0) {
+    o << rest;
+    return;
+  }
+  o << "{\n  \"kernels\": [\n";
+  for (size_t i = 0; i < r.kernels.size(); ++i) {
+    const std::string k = kernel_json(r.kernels[i]).dump(2);  // nested two levels deeper
+    o << (i ? ",\n    " : "    ");
+    for (char c : k) {
+      o.put(c);
+      if (c == '\n') o << "    ";
+    }
+  }
+  o << "\n  ],\n" << std::string_view(rest).substr(empty.size());
+}
+
+static void print_stats(std::ostream& o, const StatsMap& m, bool with_units) {
   char buf[64];
   for (const auto& [k, v] : m) {
     if (!with_units && k.find('[') != std::string::npos) continue;
@@ -171,6 +201,11 @@ static void print_stats(std::ostringstream& o, const StatsMap& m, bool with_unit
 
 std::string to_text(const RunReport& r, bool with_units) {
   std::ostringstream o;
+  write_text(o, r, with_units);
+  return o.str();
+}
+
+void write_text(std::ostream& o, const RunReport& r, bool with_units) {
   const bool multi = r.applications.size() > 1;
   for (const KernelReport& k : r.kernels) {
     o << "kernel_name = " << k.name << "\nkernel_launch_uid = " << k.launch_id << "\n";
@@ -205,7 +240,6 @@ std::string to_text(const RunReport& r, bool with_units) {
   }
   o << "run_end = " << to_string(r.end) << "\n";
   if (!r.end_report.empty()) o << r.end_report << "\n";
-  return o.str();
 }
 
 }  // namespace gpucosim

@@ -2,6 +2,7 @@
 // The result of a run: statistics per kernel and in total under GPGPU-Sim names, printed for
 // people and written as JSON {"kernels": [...], "total": {...}}.
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -72,7 +73,10 @@ struct RunReport {
 void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm);
 
 nlohmann::ordered_json to_json(const RunReport& r);
+// Writes to_json(r).dump(2) kernel by kernel (no document of every kernel in memory).
+void write_json(std::ostream& o, const RunReport& r);
 // with_units = false leaves out the per-unit counters (L2[p].*, dram[c].*) that JSON always has.
 std::string to_text(const RunReport& r, bool with_units = true);
+void write_text(std::ostream& o, const RunReport& r, bool with_units = true);  // to_text, streamed
 
 }  // namespace gpucosim
