@@ -148,102 +148,6 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   return report_;
 }
 
-namespace {
-const std::string& name_of(const std::string& name) { return name; }
-const std::string& name_of(const StatsMap::value_type& stat) { return stat.first; }
-}  // namespace
-
-void GpuModel::finish_report(double wall) {
-  // Kernels that never started (a limit ended the run) are left out; a kernel a limit cut short
-  // reports what it did up to the end.
-  // Work counters charged per launch; a counter some launch has is 0 for the others (sparse
-  // counters, such as the reservation-fail breakdown, are only listed where they are non-zero).
-  // A finished launch's charges at its end are in its report already (kernel_finished); what it
-  // was charged after (e.g. L2 fills that completed later) is collected here, where there is
-  // any; an unfinished launch's are all collected here.
-  std::map<uint32_t, StatsMap> later;
-  report_.unattributed = collect_launch_stats(0);
-  std::set<std::string> attributed;
-  // Every map here is ordered by name: a walk in order with a hint costs O(1) a name.
-  auto attribute = [&attributed](const auto& names) {
-    auto hint = attributed.begin();
-    for (const auto& n : names) hint = std::next(attributed.insert(hint, name_of(n)));
-  };
-  attribute(report_.unattributed);
-  const std::vector<std::string>* attributed_list = nullptr;  // the last list added
-  for (const KernelReport& k : report_.kernels) {
-    if (k.launch_id == 0) continue;
-    const std::vector<std::string>* names = charged_names_of(k.launch_id);
-    if (names && names != attributed_list) attribute(*names), attributed_list = names;
-    if (!names || launch_charged(k.launch_id)) {
-      later[k.launch_id] = collect_launch_stats(k.launch_id);
-      attribute(later[k.launch_id]);
-    }
-  }
-  for (const std::string& name : attributed) report_.unattributed.emplace_hint(report_.unattributed.end(), name, 0.0);
-  std::vector<KernelReport> done;
-  for (size_t i = 0; i < report_.kernels.size(); ++i) {
-    KernelReport& k = report_.kernels[i];
-    if (k.launch_id == 0) continue;
-    if (k.stats.empty()) {
-      k.end_cycle = clocks_.cycle(kCore);
-      k.stats = stats_diff(collect_stats(), kernel_start_stats_[i]);
-      k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
-      k.stats["kernel_unfinished"] = 1;
-    }
-    // Work counters: what was charged to this launch over the whole run (exact under overlap,
-    // and including work it caused that completed after its last block, kernel_stats.h); time
-    // counters stay the window differences taken at its start and end.
-    static const std::vector<std::string> kNone;
-    const std::vector<std::string>* at_end = charged_names_of(k.launch_id);
-    const std::vector<std::string>& taken = at_end ? *at_end : kNone;
-    static const StatsMap kNothing;
-    const auto later_it = later.find(k.launch_id);
-    const StatsMap& after = later_it == later.end() ? kNothing : later_it->second;
-    auto t = taken.begin();
-    auto a = after.begin();
-    auto s = k.stats.begin();
-    for (const std::string& name : attributed) {
-      while (t != taken.end() && *t < name) ++t;
-      while (a != after.end() && a->first < name) ++a;
-      const bool in_taken = t != taken.end() && *t == name, in_after = a != after.end() && a->first == name;
-      if (in_taken && !in_after) continue;  // its value at the end stands
-      while (s != k.stats.end() && s->first < name) ++s;
-      if (s == k.stats.end() || s->first != name) s = k.stats.emplace_hint(s, name, 0.0);
-      if (!in_taken) s->second = 0.0;  // a window difference, or nothing: not this launch's
-      if (in_after) s->second += a->second;
-      ++s;
-    }
-    add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
-    k.preemptions = dispatcher_->preemptions(k.launch_id);
-    k.sm_preemptions = dispatcher_->sm_preemptions(k.launch_id);
-    k.preemption_cycles = dispatcher_->preemption_cycles(k.launch_id);
-    if (k.launch_id <= launch_ctx_.size()) {
-      k.save_bytes = launch_ctx_[k.launch_id - 1].save_bytes;
-      k.restore_bytes = launch_ctx_[k.launch_id - 1].restore_bytes;
-    }
-    done.push_back(std::move(k));
-  }
-  report_.kernels = std::move(done);
-  report_.attributed.assign(attributed.begin(), attributed.end());
-  report_.applications.clear();
-  for (uint32_t a = 0; a < apps_->apps().size(); ++a) {
-    AppReport ar;
-    ar.index = a;
-    ar.label = apps_->apps()[a].label;
-    ar.options = apps_->apps()[a].options;
-    ar.runs = apps_->runs(a);
-    report_.applications.push_back(std::move(ar));
-  }
-  report_.total = collect_stats();
-  report_.total["gpu_sim_cycle"] = double(clocks_.cycle(kCore));
-  report_.total["gpu_tot_sim_kernels"] = double(dispatcher_->kernels_finished());
-  add_derived_stats(report_.total, n_sms(), cfg_.core.max_warps());
-  report_.total["sim_wall_s"] = wall;
-  report_.total["sim_rate_warp_insn_per_s"] = wall > 0 ? report_.total["warp_insn"] / wall : 0.0;
-  report_.total["sim_rate_cycles_per_s"] = wall > 0 ? double(clocks_.cycle(kCore)) / wall : 0.0;
-}
-
 void GpuModel::report_progress() const {
   if (!opts_.on_progress) return;
   RunProgress p;
@@ -574,32 +478,6 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
   k.app_run = own.run;
   k.stream = own.stream;
   kernel_start_stats_.at(launch_id - 1) = collect_stats();
-}
-
-void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t cycle) {
-  KernelReport& k = report_.kernels.at(launch_id - 1);
-  k.end_cycle = cycle;
-  k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
-  kernel_start_stats_[launch_id - 1].clear();
-  k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
-  // Its work counters: what was charged to it (finish_report adds what comes after and sets
-  // those other launches have to 0).
-  StatsMap charges;
-  take_launch_stats(launch_id, charges);
-  auto s = k.stats.begin();
-  for (const auto& [name, v] : charges) {
-    while (s != k.stats.end() && s->first < name) ++s;
-    if (s == k.stats.end() || s->first != name) s = k.stats.emplace_hint(s, name, 0.0);
-    (s++)->second = v;
-  }
-  std::vector<std::string> names;
-  names.reserve(charges.size());
-  for (const auto& [name, v] : charges) (void)v, names.push_back(name);
-  if (!last_charged_names_ || *last_charged_names_ != names)
-    last_charged_names_ = std::make_shared<const std::vector<std::string>>(std::move(names));
-  if (charged_names_.size() < launch_id) charged_names_.resize(launch_id);
-  charged_names_[launch_id - 1] = last_charged_names_;
-  apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 
 bool GpuModel::plan_memory_ahead(uint64_t cycle) {
