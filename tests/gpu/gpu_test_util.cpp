@@ -112,6 +112,16 @@ double sum_stats(const json& stats, const std::string& prefix, const std::string
   return s;
 }
 
+void record_samples(GpuModelOptions& o, uint64_t interval, json& samples) {
+  o.sample_interval = interval;
+  o.on_sample = [&samples](uint64_t cycle, const StatsMap& m) {
+    json s = json::object();
+    for (const auto& [k, v] : m)
+      if (k.rfind("sim_", 0) != 0) s[k] = v;
+    samples.push_back({{"cycle", cycle}, {"stats", s}});
+  };
+}
+
 void drop_wall_clock(json& j) {
   if (j.is_object()) {
     for (const char* k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) j.erase(k);

@@ -49,6 +49,10 @@ double sum_stats(const json& stats, const std::string& prefix, const std::string
 // stats JSON, so two runs of the same simulation compare equal.
 void drop_wall_clock(json& j);
 
+// Takes a statistics sample every `interval` core cycles into `samples` ({"cycle", "stats"} per
+// sample, the wall-clock sim_* fields left out); `samples` must outlive the run.
+void record_samples(GpuModelOptions& o, uint64_t interval, json& samples);
+
 // Clock periods and ratios used to convert configured latencies into core cycles.
 inline double core_per_icnt(const GpuConfig& g) { return g.clock.core_mhz / g.clock.icnt_mhz; }
 inline double core_per_l2(const GpuConfig& g) { return g.clock.core_mhz / g.clock.l2_mhz; }

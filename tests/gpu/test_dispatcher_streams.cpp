@@ -10,32 +10,10 @@
 #include <vector>
 
 #include "systemc/gpu/dispatcher.h"
+#include "tests/gpu/fake_kernel_source.h"
 
 namespace gpucosim::test {
 namespace {
-
-class Blocks : public KernelSource {
- public:
-  explicit Blocks(uint32_t n) {
-    h_.name = "k";
-    h_.grid = Dim3{n, 1, 1};
-    h_.block = Dim3{32, 1, 1};
-  }
-  const KernelHeader& header() const override { return h_; }
-  const OpcodeTable& opcodes() const override { return ops_; }
-  bool next_block(ThreadBlock& tb) override {
-    if (next_ >= h_.grid.x) return false;
-    tb = ThreadBlock{};
-    tb.id = Dim3{next_++, 0, 0};
-    tb.warps.resize(1);
-    return true;
-  }
-
- private:
-  KernelHeader h_;
-  OpcodeTable ops_;
-  uint32_t next_ = 0;
-};
 
 struct Dispatched {
   std::map<uint32_t, uint64_t> start, end;
@@ -68,7 +46,7 @@ Dispatched run(const std::vector<std::pair<uint64_t, uint32_t>>& kernels, uint32
   Dispatcher d(lim, 4, std::move(h), 1);
   for (const auto& [stream, blocks] : kernels) {
     const uint32_t n = blocks;
-    d.add_kernel([n] { return std::make_unique<Blocks>(n); }, stream);
+    d.add_kernel([n] { return std::make_unique<FakeKernelSource>("k", n); }, stream);
   }
   for (now = 0; now < 100000 && !d.all_done(); ++now) {
     std::vector<Issued> done;

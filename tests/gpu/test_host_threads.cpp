@@ -164,15 +164,7 @@ json run(const GpuConfig& g, const std::vector<std::string>& workloads, uint32_t
     o.host_threads = threads;
     o.host_threads_adaptive = false;
     json samples = json::array();
-    if (x.sample_interval) {
-      o.sample_interval = x.sample_interval;
-      o.on_sample = [&](uint64_t cycle, const StatsMap& m) {
-        json s = json::object();
-        for (const auto& [k, v] : m)
-          if (k.rfind("sim_", 0) != 0) s[k] = v;
-        samples.push_back({{"cycle", cycle}, {"stats", s}});
-      };
-    }
+    if (x.sample_interval) record_samples(o, x.sample_interval, samples);
     GpuConfig cfg = g;
     if (x.max_cycles) cfg.limits.max_cycles = x.max_cycles;
     GpuModel gpu("gpu", cfg, o);

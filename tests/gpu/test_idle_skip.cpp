@@ -31,15 +31,7 @@ json run(const std::string& preset_name, const std::vector<Application>& apps, b
       o.host_threads_adaptive = false;
     }
     json samples = json::array();
-    if (x.sample_interval) {
-      o.sample_interval = x.sample_interval;
-      o.on_sample = [&](uint64_t cycle, const StatsMap& m) {
-        json s = json::object();
-        for (const auto& [k, v] : m)
-          if (k.rfind("sim_", 0) != 0) s[k] = v;
-        samples.push_back({{"cycle", cycle}, {"stats", s}});
-      };
-    }
+    if (x.sample_interval) record_samples(o, x.sample_interval, samples);
     GpuModel gpu("gpu", g, o);
     json r = json::parse(to_json(gpu.run(apps)).dump());
     drop_wall_clock(r);

@@ -17,32 +17,12 @@
 
 #include "systemc/gpu/app_runs.h"
 #include "systemc/gpu/dispatcher.h"
+#include "tests/gpu/fake_kernel_source.h"
 
 namespace gpucosim::test {
 namespace {
 
-class FakeSource : public KernelSource {
- public:
-  FakeSource(std::string name, uint32_t blocks) {
-    h_.name = std::move(name);
-    h_.grid = Dim3{blocks, 1, 1};
-    h_.block = Dim3{32, 1, 1};
-  }
-  const KernelHeader& header() const override { return h_; }
-  const OpcodeTable& opcodes() const override { return ops_; }
-  bool next_block(ThreadBlock& tb) override {
-    if (next_ >= h_.grid.x) return false;
-    tb = ThreadBlock{};
-    tb.id = Dim3{next_++, 0, 0};
-    tb.warps.resize(1);
-    return true;
-  }
-
- private:
-  KernelHeader h_;
-  OpcodeTable ops_;
-  uint32_t next_ = 0;
-};
+using FakeSource = FakeKernelSource;
 
 struct FakeKernel {
   uint32_t blocks = 0;
