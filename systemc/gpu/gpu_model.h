@@ -112,11 +112,12 @@ class GpuModel : public sc_core::sc_module {
   // Every component's cumulative counters plus the GPGPU-Sim aliases (L2_total_cache_* ...).
   StatsMap collect_stats() const;
   // The work counters charged to kernel launch `launch` (0: to no kernel), under the same names
-  // (kernel_ledger.h, kernel_stats.h); time counters are left out.
-  StatsMap collect_launch_stats(uint32_t launch) const;
+  // (kernel_ledger.h, kernel_stats.h); time counters are left out. `charged_only`: only from the
+  // components holding a charge for it (the others' counters are left out, not listed as 0).
+  StatsMap collect_launch_stats(uint32_t launch, bool charged_only = false) const;
   // Moves what launch `launch` has been charged so far out of the components into the result
   // (at its end: the components then hold charges only for launches still in flight).
-  void take_launch_stats(uint32_t launch, StatsMap& into);
+  StatsMap take_launch_stats(uint32_t launch);
   // Whether any component has charged something to `launch` since take_launch_stats().
   bool launch_charged(uint32_t launch) const;
   // What every component with work holds now (deadlock reports).

@@ -40,11 +40,13 @@ StatsMap GpuModel::collect_stats() const {
   return m;
 }
 
-StatsMap GpuModel::collect_launch_stats(uint32_t launch) const {
+StatsMap GpuModel::collect_launch_stats(uint32_t launch, bool charged_only) const {
   StatsMap m;
-  for (const auto& s : sms_) s->collect_launch(m, launch);
-  xbar_->collect_launch(m, launch, "icnt_");
-  for (const auto& p : parts_) p->collect_launch(m, launch);
+  for (const auto& s : sms_)
+    if (!charged_only || s->charged(launch)) s->collect_launch(m, launch);
+  if (!charged_only || xbar_->charged(launch)) xbar_->collect_launch(m, launch, "icnt_");
+  for (const auto& p : parts_)
+    if (!charged_only || p->charged(launch)) p->collect_launch(m, launch);
   add_l2_aliases(m);
   for (auto it = m.begin(); it != m.end();) it = is_time_window_stat(it->first) ? m.erase(it) : std::next(it);
   return m;
@@ -59,23 +61,24 @@ bool GpuModel::launch_charged(uint32_t launch) const {
   return false;
 }
 
-void GpuModel::take_launch_stats(uint32_t launch, StatsMap& into) {
-  for (const auto& [name, v] : collect_launch_stats(launch)) into[name] += v;
+StatsMap GpuModel::take_launch_stats(uint32_t launch) {
+  StatsMap taken = collect_launch_stats(launch);
   for (auto& s : sms_) s->forget_launch(launch);
   xbar_->forget_launch(launch);
   for (auto& p : parts_) p->forget_launch(launch);
+  return taken;
 }
 
 void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t cycle) {
   KernelReport& k = report_.kernels.at(launch_id - 1);
   k.end_cycle = cycle;
-  k.stats = stats_diff(collect_stats(), kernel_start_stats_[launch_id - 1]);
+  k.stats = collect_stats();
+  subtract_stats(k.stats, kernel_start_stats_[launch_id - 1]);
   kernel_start_stats_[launch_id - 1].clear();
   k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
   // Its work counters: what was charged to it (finish_report adds what comes after and sets
   // those other launches have to 0).
-  StatsMap charges;
-  take_launch_stats(launch_id, charges);
+  const StatsMap charges = take_launch_stats(launch_id);
   auto s = k.stats.begin();
   for (const auto& [name, v] : charges) {
     while (s != k.stats.end() && s->first < name) ++s;
@@ -120,7 +123,9 @@ void GpuModel::finish_report(double wall) {
     const std::vector<std::string>* names = charged_names_of(k.launch_id);
     if (names && names != attributed_list) attribute(*names), attributed_list = names;
     if (!names || launch_charged(k.launch_id)) {
-      later[k.launch_id] = collect_launch_stats(k.launch_id);
+      // After its end, few components charge a launch (L2 write-backs of the lines it wrote):
+      // the others would add zeros to counters its report lists already.
+      later[k.launch_id] = collect_launch_stats(k.launch_id, /*charged_only=*/names != nullptr);
       attribute(later[k.launch_id]);
     }
   }
@@ -131,7 +136,8 @@ void GpuModel::finish_report(double wall) {
     if (k.launch_id == 0) continue;
     if (k.stats.empty()) {
       k.end_cycle = clocks_.cycle(kCore);
-      k.stats = stats_diff(collect_stats(), kernel_start_stats_[i]);
+      k.stats = collect_stats();
+      subtract_stats(k.stats, kernel_start_stats_[i]);
       k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
       k.stats["kernel_unfinished"] = 1;
     }

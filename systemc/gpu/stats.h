@@ -36,6 +36,15 @@ inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name
   add_stat(m, std::string_view(buf, prefix.size() + name.size()), v);
 }
 
+// after -= before, for every counter in `after` (stats_diff without building a third map).
+inline void subtract_stats(StatsMap& after, const StatsMap& before) {
+  auto b = before.begin();
+  for (auto& [k, v] : after) {
+    while (b != before.end() && b->first < k) ++b;
+    v -= b != before.end() && b->first == k ? b->second : 0.0;
+  }
+}
+
 // after - before, for every counter in `after`.
 inline StatsMap stats_diff(const StatsMap& after, const StatsMap& before) {
   StatsMap d;
