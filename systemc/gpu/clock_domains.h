@@ -24,9 +24,7 @@ class ClockDomains {
   // Advances to the earliest pending edge. Returns a bit mask of the domains that tick now
   // (bit d = domain d) and bumps their cycle counters.
   uint32_t advance() {
-    uint64_t t = next_fs_[0];
-    for (int d = 1; d < kNumDomains; ++d)
-      if (next_fs_[d] < t) t = next_fs_[d];
+    const uint64_t t = next_edge_fs();
     uint32_t mask = 0;
     for (int d = 0; d < kNumDomains; ++d) {
       if (next_fs_[d] == t) {
@@ -42,27 +40,22 @@ class ClockDomains {
   // Passes every edge before the core domain's edge of cycle `core_cycle` (the next advance()
   // returns that edge, with whatever coincides with it). Nothing happens if it is already next.
   void skip_to_core_cycle(uint64_t core_cycle) {
-    for (;;) {
-      uint64_t t = next_fs_[0];
-      for (int d = 1; d < kNumDomains; ++d)
-        if (next_fs_[d] < t) t = next_fs_[d];
-      if (next_fs_[kCore] == t && cycles_[kCore] + 1 >= core_cycle) return;
-      advance();
-    }
+    while (next_fs_[kCore] != next_edge_fs() || cycles_[kCore] + 1 < core_cycle) advance();
   }
 
   uint64_t now_fs() const { return now_fs_; }
   uint64_t cycle(ClockDomain d) const { return cycles_[d]; }
   uint64_t period_fs(ClockDomain d) const { return period_fs_[d]; }
   // Femtoseconds until the next edge of any domain.
-  uint64_t fs_to_next_edge() const {
+  uint64_t fs_to_next_edge() const { return next_edge_fs() - now_fs_; }
+
+ private:
+  uint64_t next_edge_fs() const {  // the earliest pending edge of any domain
     uint64_t t = next_fs_[0];
     for (int d = 1; d < kNumDomains; ++d)
       if (next_fs_[d] < t) t = next_fs_[d];
-    return t - now_fs_;
+    return t;
   }
-
- private:
   std::array<uint64_t, kNumDomains> period_fs_{};
   std::array<uint64_t, kNumDomains> next_fs_{};
   std::array<uint64_t, kNumDomains> cycles_{};

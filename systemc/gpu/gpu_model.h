@@ -118,8 +118,6 @@ class GpuModel : public sc_core::sc_module {
   // Moves what launch `launch` has been charged so far out of the components into the result
   // (at its end: the components then hold charges only for launches still in flight).
   StatsMap take_launch_stats(uint32_t launch);
-  // Whether any component has charged something to `launch` since take_launch_stats().
-  bool launch_charged(uint32_t launch) const;
   // What every component with work holds now (deadlock reports).
   std::string describe_state() const;
 

@@ -52,15 +52,6 @@ StatsMap GpuModel::collect_launch_stats(uint32_t launch, bool charged_only) cons
   return m;
 }
 
-bool GpuModel::launch_charged(uint32_t launch) const {
-  for (const auto& s : sms_)
-    if (s->charged(launch)) return true;
-  if (xbar_->charged(launch)) return true;
-  for (const auto& p : parts_)
-    if (p->charged(launch)) return true;
-  return false;
-}
-
 StatsMap GpuModel::take_launch_stats(uint32_t launch) {
   StatsMap taken = collect_launch_stats(launch);
   for (auto& s : sms_) s->forget_launch(launch);
@@ -106,8 +97,8 @@ void GpuModel::finish_report(double wall) {
   // Work counters charged per launch; a counter some launch has is 0 for the others (sparse
   // counters, such as the reservation-fail breakdown, are only listed where they are non-zero).
   // A finished launch's charges at its end are in its report already (kernel_finished); what it
-  // was charged after (e.g. L2 fills that completed later) is collected here, where there is
-  // any; an unfinished launch's are all collected here.
+  // was charged after (e.g. L2 fills that completed later) is collected here from the components
+  // holding such a charge; an unfinished launch's are all collected here.
   std::map<uint32_t, StatsMap> later;
   report_.unattributed = collect_launch_stats(0);
   std::set<std::string> attributed;
@@ -122,12 +113,11 @@ void GpuModel::finish_report(double wall) {
     if (k.launch_id == 0) continue;
     const std::vector<std::string>* names = charged_names_of(k.launch_id);
     if (names && names != attributed_list) attribute(*names), attributed_list = names;
-    if (!names || launch_charged(k.launch_id)) {
-      // After its end, few components charge a launch (L2 write-backs of the lines it wrote):
-      // the others would add zeros to counters its report lists already.
-      later[k.launch_id] = collect_launch_stats(k.launch_id, /*charged_only=*/names != nullptr);
-      attribute(later[k.launch_id]);
-    }
+    // After its end, few components charge a launch (L2 write-backs of the lines it wrote):
+    // the others would add zeros to counters its report lists already.
+    StatsMap& after = later[k.launch_id];
+    after = collect_launch_stats(k.launch_id, /*charged_only=*/names != nullptr);
+    attribute(after);
   }
   for (const std::string& name : attributed) report_.unattributed.emplace_hint(report_.unattributed.end(), name, 0.0);
   std::vector<KernelReport> done;
@@ -147,9 +137,7 @@ void GpuModel::finish_report(double wall) {
     static const std::vector<std::string> kNone;
     const std::vector<std::string>* at_end = charged_names_of(k.launch_id);
     const std::vector<std::string>& taken = at_end ? *at_end : kNone;
-    static const StatsMap kNothing;
-    const auto later_it = later.find(k.launch_id);
-    const StatsMap& after = later_it == later.end() ? kNothing : later_it->second;
+    const StatsMap& after = later[k.launch_id];
     auto t = taken.begin();
     auto a = after.begin();
     auto s = k.stats.begin();

@@ -171,8 +171,12 @@ void write_json(std::ostream& o, const RunReport& r) {
   // thousands of kernels has thousands of objects of thousands of counters each.
   const std::string rest = report_json(r).dump(2);
   const std::string empty = "{\n  \"kernels\": [],\n";
-  if (r.kernels.empty() || rest.compare(0, empty.size(), empty) != 0) {
+  if (r.kernels.empty()) {
     o << rest;
+    return;
+  }
+  if (rest.compare(0, empty.size(), empty) != 0) {  // not the layout expected: the whole document
+    o << to_json(r).dump(2);
     return;
   }
   o << "{\n  \"kernels\": [\n";

@@ -36,7 +36,7 @@ inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name
   add_stat(m, std::string_view(buf, prefix.size() + name.size()), v);
 }
 
-// after -= before, for every counter in `after` (stats_diff without building a third map).
+// after -= before, for every counter in `after` (a counter missing from `before` was 0).
 inline void subtract_stats(StatsMap& after, const StatsMap& before) {
   auto b = before.begin();
   for (auto& [k, v] : after) {
@@ -45,14 +45,5 @@ inline void subtract_stats(StatsMap& after, const StatsMap& before) {
   }
 }
 
-// after - before, for every counter in `after`.
-inline StatsMap stats_diff(const StatsMap& after, const StatsMap& before) {
-  StatsMap d;
-  for (const auto& [k, v] : after) {
-    auto it = before.find(k);
-    d[k] = v - (it == before.end() ? 0.0 : it->second);
-  }
-  return d;
-}
 
 }  // namespace gpucosim
