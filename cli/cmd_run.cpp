@@ -129,6 +129,10 @@ int run(const RunArgs& a) {
   place_applications(apps);  // overlapping traces fail now, before any output is written
   SoloBaselines solo;
   if (a.solo_baselines && !a.solo_file.empty()) solo = read_solo_baselines(a.solo_file, apps);
+  // The first kernels' blocks are read while the outputs are prepared and the model is built;
+  // with solo runs to make, only after their fork (a child would not have the reader threads).
+  const bool solo_runs = a.solo_baselines && a.solo_file.empty();
+  if (!solo_runs) open_first_kernels_early(apps);
 
   // Every output is created before the run: an unwritable path fails now, not after hours. The
   // effective configuration goes out first, so even a run that is stopped early can be reproduced.
@@ -142,10 +146,11 @@ int run(const RunArgs& a) {
   check_writable(a.out_dir + "/stats.json", "--out");
   if (!a.stats_json.empty()) check_writable(a.stats_json, "--stats-json");
   if (a.energy) check_writable(a.out_dir + "/energy.json", "--out");
-  if (a.solo_baselines && a.solo_file.empty()) {
+  if (solo_runs) {
     check_writable(a.out_dir + "/solo-baselines.json", "--out");
     solo = run_solo_baselines(cfg.gpu, apps);  // each application alone, in a child process
     write_file(a.out_dir + "/solo-baselines.json", solo_baselines_json(solo));
+    open_first_kernels_early(apps);
   }
 
   auto write_stats = [&](RunReport& report) {

@@ -13,14 +13,24 @@ namespace gpucosim {
 namespace {
 
 
-// The stream id is in the kernel header, so a trace kernel is peeked once for it; the reader
-// is closed again so only running kernels hold files open.
+// The stream id is in the kernel header, so a trace kernel is peeked once for it (without a
+// reader thread); the file is closed again so only running kernels, and a kernel opened early
+// (open_early), hold files open.
 ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& opts) {
   ApplicationKernel k;
-  const KernelHeader h = open_kernel_trace(file, opts)->header();
+  TraceReadOptions peek = opts;
+  peek.prefetch_blocks = 0;
+  const KernelHeader h = open_kernel_trace(file, peek)->header();
   k.stream = h.stream_id;
   k.thread_blocks = h.thread_blocks();
-  k.open = [file, opts] { return open_kernel_trace(file, opts); };
+  auto early = std::make_shared<std::unique_ptr<KernelSource>>();
+  k.open = [file, opts, early]() -> std::unique_ptr<KernelSource> {
+    if (*early) return std::move(*early);
+    return open_kernel_trace(file, opts);
+  };
+  k.open_early = [file, opts, early] {
+    if (!*early) *early = open_kernel_trace(file, opts);
+  };
   return k;
 }
 
@@ -76,7 +86,9 @@ Application application_from_workload(const std::string& spec, bool lane_values)
     auto holder = std::make_shared<std::unique_ptr<KernelSource>>(with_lane_values(std::move(src), lane_values));
     // Blocks are generated on a second host thread, ahead of the dispatcher (PrefetchingSource:
     // the same blocks; generators are pure functions of the block index over constant data).
-    k.open = [holder, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
+    auto early = std::make_shared<std::unique_ptr<KernelSource>>();
+    k.open = [holder, early, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
+      if (*early) return std::move(*early);
       std::unique_ptr<KernelSource> source;
       if (*holder) {
         source = std::move(*holder);
@@ -86,9 +98,17 @@ Application application_from_workload(const std::string& spec, bool lane_values)
       }
       return std::make_unique<PrefetchingSource>(std::move(source), kDefaultPrefetchBlocks);
     };
+    k.open_early = [holder, early] {
+      if (!*early && *holder) *early = std::make_unique<PrefetchingSource>(std::move(*holder), kDefaultPrefetchBlocks);
+    };
     app.kernels.push_back(std::move(k));
   }
   return app;
+}
+
+void open_first_kernels_early(std::vector<Application>& apps) {
+  for (Application& app : apps)
+    if (!app.kernels.empty() && app.kernels.front().open_early) app.kernels.front().open_early();
 }
 
 }  // namespace gpucosim

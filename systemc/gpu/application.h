@@ -16,6 +16,11 @@ namespace gpucosim {
 
 struct ApplicationKernel {
   std::function<std::unique_ptr<KernelSource>()> open;
+  // Opens the kernel now and keeps it for the next open(): its blocks are read ahead on the
+  // reader's host thread (PrefetchingSource) while the model is still being built, instead of
+  // while the first kernel's start waits for them. Empty where there is nothing to gain.
+  // Not before a fork(): the child would hold a source whose reader thread it does not have.
+  std::function<void()> open_early;
   uint64_t stream = 0;
   uint64_t thread_blocks = 0;  // the grid's, from the header (progress estimates)
 };
@@ -41,6 +46,10 @@ struct Application {
   uint64_t address_offset = 0;
   bool generated = false;              // a built-in workload (relocatable), not a trace
 };
+
+// Opens every application's first kernel early (ApplicationKernel::open_early): one reader per
+// application, each with its bounded read-ahead, so memory stays flat in trace size.
+void open_first_kernels_early(std::vector<Application>& apps);
 
 // PATH is a kernelslist.g, .traceg or .traceg.xz. Kernel files named in the list must exist
 // (checked now, so a missing file fails before the simulation starts).
