@@ -119,6 +119,37 @@ TEST(ThreadGovernor, KeepsTheTeamWhenItIsFaster) {
   EXPECT_LT(slow, 40 * ThreadGovernor::kProbe / 2);
 }
 
+// A run starts on the team: the first kRun calls answer team whatever they cost (the start of
+// a run, while the trace reader fills its read-ahead, is the least representative stretch).
+TEST(ThreadGovernor, StartsOnTheTeam) {
+  ThreadGovernor g;
+  for (uint64_t calls = 0; calls < ThreadGovernor::kRun; ++calls) ASSERT_TRUE(g.parallel()) << "call " << calls;
+  EXPECT_EQ(g.team_wins() + g.alone_wins(), 0u) << "no probe yet";
+}
+
+// One thread must be clearly faster to win a probe: a team slower by less than the margin is
+// kept (its probe slices carry the cost of waking the workers, which running on does not).
+TEST(ThreadGovernor, KeepsTheTeamWhenOneThreadIsOnlySlightlyFaster) {
+  ThreadGovernor g;
+  auto spin_us = [](int us) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  };
+  uint64_t alone_calls = 0;
+  for (uint64_t calls = 0; calls < 2 * ThreadGovernor::kRun; ++calls) {
+    if (g.parallel()) {
+      spin_us(105);  // 5 % slower than one thread
+    } else {
+      ++alone_calls;
+      spin_us(100);
+    }
+  }
+  EXPECT_GE(g.team_wins(), 1u);
+  EXPECT_EQ(g.alone_wins(), 0u);
+  EXPECT_LE(alone_calls, g.team_wins() * ThreadGovernor::kProbe / 2) << "one thread ran only in probes";
+}
+
 // A governor whose team side is faster except for one very slow slice in each probe (a kernel
 // start taking its statistics lands in one slice): the median slice decides, so the team wins
 // as its other slices say; a sum would have chosen one thread.
