@@ -51,8 +51,7 @@ void PrefetchingSource::read_ahead() {
   for (;;) {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      changed_.wait(lock,
-                    [&] { return stop_ || ready_.size() < depth_ || (!consumed_ && ready_bytes_ < bytes_); });
+      changed_.wait(lock, [&] { return stop_ || wants_block(); });
       if (stop_) return;
     }
     Item item;
@@ -75,10 +74,19 @@ void PrefetchingSource::read_ahead() {
   }
 }
 
+bool PrefetchingSource::wants_block() {
+  if (!consumed_) return ready_.size() < depth_ || ready_bytes_ < bytes_;
+  if (ready_.size() < depth_) refilling_ = true;
+  if (refilling_ && ready_.size() >= depth_ + kRefillBlocks) refilling_ = false;
+  if (refilling_ && ready_.size() >= depth_ && ready_bytes_ >= bytes_) refilling_ = false;
+  return refilling_;
+}
+
 bool PrefetchingSource::next_block(ThreadBlock& tb) {
   if (finished_) return false;
   if (inline_) return next_inline(tb);
   Item item;
+  bool wake = false;
   {
     std::unique_lock<std::mutex> lock(mu_);
     consumed_ = true;
@@ -86,8 +94,10 @@ bool PrefetchingSource::next_block(ThreadBlock& tb) {
     item = std::move(ready_.front());
     ready_.pop_front();
     ready_bytes_ -= item.bytes;
+    // The reader is woken only to start a refill (or to go on with one it paused on).
+    wake = ready_.size() < depth_ || refilling_;
   }
-  changed_.notify_all();
+  if (wake) changed_.notify_all();
   // The same indices as the inner table: interned in the order the inner source added them.
   for (const std::string& op : item.opcodes) table_.intern(op);
   if (item.error) {

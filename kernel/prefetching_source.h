@@ -10,10 +10,13 @@
 // block. The reader thread starts with the source: a kernel is opened as it becomes eligible,
 // so until its start takes the first block, blocks are read ahead until at least `depth` wait
 // and they hold at least kPrefetchBytes (`bytes`) of instructions and lane data (a kernel's start
-// hands a block to every SM at once: hundreds of small ones). From then on `depth` blocks are
-// kept ahead, a block at a time: a reader refilling megabytes while the simulation's host
-// threads run would take a core from them for whole time slices. Memory stays flat in trace
-// size. The destructor stops and joins the reader; when the process cannot start a thread,
+// hands a block to every SM at once: hundreds of small ones). From then on at least `depth`
+// blocks are kept ahead, refilled in batches: when fewer than `depth` wait, the reader is woken
+// and reads until `depth` + kRefillBlocks wait (or they hold `bytes`). A reader refilling
+// megabytes while the simulation's host threads run would take a core from them for whole time
+// slices; one woken for every block taken (thousands of times a run) costs each time a switch
+// onto a core busy with the simulation and the other host thread's wait meanwhile. Memory stays
+// flat in trace size. The destructor stops and joins the reader; when the process cannot start a thread,
 // blocks are read on the caller's thread instead.
 #include <condition_variable>
 #include <cstddef>
@@ -34,6 +37,8 @@ constexpr size_t kDefaultPrefetchBlocks = 4;
 // Bytes of thread blocks (instructions, lane addresses and values) read ahead beyond those
 // before the first block is taken.
 constexpr size_t kPrefetchBytes = size_t(8) << 20;
+// Blocks a refill reads beyond `depth` once the kernel runs (at most `bytes` of them).
+constexpr size_t kRefillBlocks = 16;
 
 class PrefetchingSource : public KernelSource {
  public:
@@ -78,6 +83,9 @@ class PrefetchingSource : public KernelSource {
   size_t ready_bytes_ = 0;  // Item::bytes of ready_
   bool consumed_ = false;   // next_block() has been called: only `depth` blocks ahead from now on
   bool stop_ = false;
+  bool refilling_ = false;  // a refill is under way: read until depth_ + kRefillBlocks wait
+  // Whether the reader should read another block now (with mu_ held; updates refilling_).
+  bool wants_block();
   void start_reader();  // the reader thread, or inline_ when none can be started
 };
 

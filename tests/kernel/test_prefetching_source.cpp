@@ -150,6 +150,41 @@ TEST(PrefetchingSource, ReadsAtMostDepthBlocksAheadAndStopsWhenDropped) {
   EXPECT_LE(produced.load(), 5u);
 }
 
+// Once blocks are taken the reader sleeps while `depth` or more wait, then refills in one batch
+// to depth + kRefillBlocks (the byte budget allowing): not woken for every block taken.
+TEST(PrefetchingSource, RefillsInBatchesOnceBlocksAreTaken) {
+  std::atomic<uint64_t> produced{0};
+  const size_t depth = 3;
+  // Blocks of 1 to 3 one-instruction warps; a budget of 100 instructions holds 19 of them.
+  PrefetchingSource ahead(std::make_unique<CountingSource>(1000, ~uint64_t(0), &produced), depth, true,
+                          100 * sizeof(Instruction));
+  auto settle = [&] {  // until the reader has stopped reading
+    uint64_t last = ~uint64_t(0);
+    for (int i = 0; i < 200 && produced.load() != last; ++i) {
+      last = produced.load();
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  };
+  settle();
+  ThreadBlock tb;
+  uint64_t taken = 0;
+  for (int round = 0; round < 3; ++round) {
+    // Take blocks while `depth` or more would still wait: the reader reads nothing.
+    const uint64_t before = produced.load();
+    while (produced.load() - taken > depth) {
+      ASSERT_TRUE(ahead.next_block(tb));
+      ++taken;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(produced.load(), before) << "round " << round;
+    // One more leaves fewer than `depth`: one refill to depth + kRefillBlocks.
+    ASSERT_TRUE(ahead.next_block(tb));
+    ++taken;
+    settle();
+    EXPECT_EQ(produced.load() - taken, depth + kRefillBlocks) << "round " << round;
+  }
+}
+
 TEST(PrefetchingSource, RefusesDepthZero) {
   EXPECT_THROW(PrefetchingSource(std::make_unique<CountingSource>(1, ~uint64_t(0), nullptr), 0), std::invalid_argument);
 }
