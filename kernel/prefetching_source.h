@@ -16,8 +16,8 @@
 // megabytes while the simulation's host threads run would take a core from them for whole time
 // slices; one woken for every block taken (thousands of times a run) costs each time a switch
 // onto a core busy with the simulation and the other host thread's wait meanwhile. Memory stays
-// flat in trace size. The destructor stops and joins the reader; when the process cannot start a thread,
-// blocks are read on the caller's thread instead.
+// flat in trace size. The destructor stops and joins the reader; when the process cannot start
+// a thread, blocks are read on the caller's thread instead.
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -81,7 +81,7 @@ class PrefetchingSource : public KernelSource {
   std::condition_variable changed_;
   std::deque<Item> ready_;
   size_t ready_bytes_ = 0;  // Item::bytes of ready_
-  bool consumed_ = false;   // next_block() has been called: only `depth` blocks ahead from now on
+  bool consumed_ = false;   // next_block() has been called: refills in batches from now on
   bool stop_ = false;
   bool refilling_ = false;  // a refill is under way: read until depth_ + kRefillBlocks wait
   // Whether the reader should read another block now (with mu_ held; updates refilling_).

@@ -1,8 +1,8 @@
 #pragma once
 // Whether the host threads (HostWorkers) make a run faster, found out by timing it: a probe
 // alternates slices of kSlice calls on one thread and on the team (kSlices slices, so both sides
-// sample the same stretch of the run and its changing load), then the chosen side runs alone for
-// a while. A run length doubles (up to kMaxRun) while the same side keeps winning clearly and
+// sample the same stretch of the run and its changing load), then the chosen side runs on for a
+// while. A run length doubles (up to kMaxRun) while the same side keeps winning clearly and
 // starts again at kRun when the other side wins; a close call holds for kCloseRun only; a run
 // ends early when its slices stop looking like the probe's. A small GPU whose edges hold a few
 // microseconds of work can lose more to waking the team than it gains; an 80-SM GPU gains;

@@ -155,7 +155,8 @@ TEST(PrefetchingSource, ReadsAtMostDepthBlocksAheadAndStopsWhenDropped) {
 TEST(PrefetchingSource, RefillsInBatchesOnceBlocksAreTaken) {
   std::atomic<uint64_t> produced{0};
   const size_t depth = 3;
-  // Blocks of 1 to 3 one-instruction warps; a budget of 100 instructions holds 19 of them.
+  // Blocks of 1 to 3 one-instruction warps; a refill's 19 blocks fit a budget of 100
+  // instructions, so the refill stops at its block count.
   PrefetchingSource ahead(std::make_unique<CountingSource>(1000, ~uint64_t(0), &produced), depth, true,
                           100 * sizeof(Instruction));
   auto settle = [&] {  // until the reader has stopped reading
