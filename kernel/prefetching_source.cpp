@@ -94,8 +94,9 @@ bool PrefetchingSource::next_block(ThreadBlock& tb) {
     item = std::move(ready_.front());
     ready_.pop_front();
     ready_bytes_ -= item.bytes;
-    // The reader is woken only to start a refill (or to go on with one it paused on).
-    wake = ready_.size() < depth_ || refilling_;
+    // The reader waits only between refills, until fewer than `depth` blocks wait
+    // (wants_block): only then is it worth waking.
+    wake = ready_.size() < depth_;
   }
   if (wake) changed_.notify_all();
   // The same indices as the inner table: interned in the order the inner source added them.

@@ -12,6 +12,18 @@ namespace gpucosim {
 
 namespace {
 
+// Lets `k` be opened early (ApplicationKernel::open_early): the source opened then is what the
+// next open() hands out; later opens open afresh, as before.
+void allow_early_open(ApplicationKernel& k) {
+  auto early = std::make_shared<std::unique_ptr<KernelSource>>();
+  k.open_early = [open = k.open, early] {
+    if (!*early) *early = open();
+  };
+  k.open = [open = k.open, early]() -> std::unique_ptr<KernelSource> {
+    if (*early) return std::move(*early);
+    return open();
+  };
+}
 
 // The stream id is in the kernel header, so a trace kernel is peeked once for it (without a
 // reader thread); the file is closed again so only running kernels, and a kernel opened early
@@ -23,14 +35,8 @@ ApplicationKernel trace_kernel(const std::string& file, const TraceReadOptions& 
   const KernelHeader h = open_kernel_trace(file, peek)->header();
   k.stream = h.stream_id;
   k.thread_blocks = h.thread_blocks();
-  auto early = std::make_shared<std::unique_ptr<KernelSource>>();
-  k.open = [file, opts, early]() -> std::unique_ptr<KernelSource> {
-    if (*early) return std::move(*early);
-    return open_kernel_trace(file, opts);
-  };
-  k.open_early = [file, opts, early] {
-    if (!*early) *early = open_kernel_trace(file, opts);
-  };
+  k.open = [file, opts] { return open_kernel_trace(file, opts); };
+  allow_early_open(k);
   return k;
 }
 
@@ -86,9 +92,7 @@ Application application_from_workload(const std::string& spec, bool lane_values)
     auto holder = std::make_shared<std::unique_ptr<KernelSource>>(with_lane_values(std::move(src), lane_values));
     // Blocks are generated on a second host thread, ahead of the dispatcher (PrefetchingSource:
     // the same blocks; generators are pure functions of the block index over constant data).
-    auto early = std::make_shared<std::unique_ptr<KernelSource>>();
-    k.open = [holder, early, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
-      if (*early) return std::move(*early);
+    k.open = [holder, spec, i, lane_values]() -> std::unique_ptr<KernelSource> {
       std::unique_ptr<KernelSource> source;
       if (*holder) {
         source = std::move(*holder);
@@ -98,9 +102,7 @@ Application application_from_workload(const std::string& spec, bool lane_values)
       }
       return std::make_unique<PrefetchingSource>(std::move(source), kDefaultPrefetchBlocks);
     };
-    k.open_early = [holder, early] {
-      if (!*early && *holder) *early = std::make_unique<PrefetchingSource>(std::move(*holder), kDefaultPrefetchBlocks);
-    };
+    allow_early_open(k);
     app.kernels.push_back(std::move(k));
   }
   return app;

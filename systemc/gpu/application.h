@@ -18,7 +18,8 @@ struct ApplicationKernel {
   std::function<std::unique_ptr<KernelSource>()> open;
   // Opens the kernel now and keeps it for the next open(): its blocks are read ahead on the
   // reader's host thread (PrefetchingSource) while the model is still being built, instead of
-  // while the first kernel's start waits for them. Empty where there is nothing to gain.
+  // while the first kernel's start waits for them. Set for traces and built-in workloads; empty
+  // for a kernel built by hand (nothing is opened early).
   // Not before a fork(): the child would hold a source whose reader thread it does not have.
   std::function<void()> open_early;
   uint64_t stream = 0;

@@ -45,5 +45,4 @@ inline void subtract_stats(StatsMap& after, const StatsMap& before) {
   }
 }
 
-
 }  // namespace gpucosim

@@ -113,7 +113,8 @@ class ThreadGovernor {
     length_ = kSlice;
   }
 
-  // The run starts on the team for kRun calls (checked every kCheck), then probes.
+  // The run starts on the team for kRun calls (checked every kCheck), then probes. first_ is
+  // the side that began the last probe: a probe begins with the other, so the first with the team.
   bool probing_ = false;
   Side first_ = kAlone, side_ = kTeam, last_winner_ = kTeam;
   bool last_close_ = false;

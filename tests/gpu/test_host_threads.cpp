@@ -85,6 +85,13 @@ TEST(HostWorkers, LowestMemberExceptionIsRethrownAfterAllFinish) {
 
 TEST(HostWorkers, AvailableIsAtLeastOne) { EXPECT_GE(HostWorkers::available(), 1u); }
 
+// Busy-waits `us` microseconds (a call's cost as the governor's clock sees it).
+void spin_us(int us) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
 // Drives a governor for 40 probes' worth of calls in which every call made on the `slow` side
 // busy-waits 20 us (the other side's calls cost nothing); returns the calls made on the slow side.
 uint64_t drive(ThreadGovernor& g, bool slow_is_team) {
@@ -92,9 +99,7 @@ uint64_t drive(ThreadGovernor& g, bool slow_is_team) {
   for (uint64_t calls = 0; calls < 40 * ThreadGovernor::kProbe; ++calls)
     if (g.parallel() == slow_is_team) {
       ++slow_calls;
-      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
-      while (std::chrono::steady_clock::now() < until) {
-      }
+      spin_us(20);
     }
   return slow_calls;
 }
@@ -131,11 +136,6 @@ TEST(ThreadGovernor, StartsOnTheTeam) {
 // kept (its probe slices carry the cost of waking the workers, which running on does not).
 TEST(ThreadGovernor, KeepsTheTeamWhenOneThreadIsOnlySlightlyFaster) {
   ThreadGovernor g;
-  auto spin_us = [](int us) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
-    while (std::chrono::steady_clock::now() < until) {
-    }
-  };
   uint64_t alone_calls = 0;
   for (uint64_t calls = 0; calls < 2 * ThreadGovernor::kRun; ++calls) {
     if (g.parallel()) {
@@ -156,11 +156,6 @@ TEST(ThreadGovernor, KeepsTheTeamWhenOneThreadIsOnlySlightlyFaster) {
 TEST(ThreadGovernor, OneSlowSliceDoesNotDecideAProbe) {
   ThreadGovernor g;
   uint64_t team_calls = 0, team_slice_calls = 0;
-  auto spin_us = [](int us) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(us);
-    while (std::chrono::steady_clock::now() < until) {
-    }
-  };
   for (uint64_t calls = 0; calls < 12 * ThreadGovernor::kProbe; ++calls) {
     if (g.parallel()) {
       ++team_calls;
