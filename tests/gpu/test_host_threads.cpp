@@ -92,11 +92,13 @@ void spin_us(int us) {
   }
 }
 
-// Drives a governor for 40 probes' worth of calls in which every call made on the `slow` side
-// busy-waits 20 us (the other side's calls cost nothing); returns the calls made on the slow side.
+// Drives a governor for the first run and three of the longest runs with their probes, in which
+// every call made on the `slow` side busy-waits 20 us (the other side's calls cost nothing);
+// returns the calls made on the slow side.
+constexpr uint64_t kDriveCalls = ThreadGovernor::kRun + 3 * (ThreadGovernor::kProbe + ThreadGovernor::kMaxRun);
 uint64_t drive(ThreadGovernor& g, bool slow_is_team) {
   uint64_t slow_calls = 0;
-  for (uint64_t calls = 0; calls < 40 * ThreadGovernor::kProbe; ++calls)
+  for (uint64_t calls = 0; calls < kDriveCalls; ++calls)
     if (g.parallel() == slow_is_team) {
       ++slow_calls;
       spin_us(20);
@@ -112,7 +114,7 @@ TEST(ThreadGovernor, ChoosesOneThreadWhenTheTeamIsSlower) {
   const uint64_t slow = drive(g, /*slow_is_team=*/true);
   EXPECT_GE(g.alone_wins(), 2u);
   EXPECT_GT(g.alone_wins(), g.team_wins());
-  EXPECT_LT(slow, 40 * ThreadGovernor::kProbe / 2);
+  EXPECT_LT(slow, kDriveCalls / 4);
   EXPECT_GE(slow, ThreadGovernor::kProbe / 2) << "at least one probe ran the team";
 }
 
@@ -121,7 +123,40 @@ TEST(ThreadGovernor, KeepsTheTeamWhenItIsFaster) {
   const uint64_t slow = drive(g, /*slow_is_team=*/false);
   EXPECT_GE(g.team_wins(), 2u);
   EXPECT_GT(g.team_wins(), g.alone_wins());
-  EXPECT_LT(slow, 40 * ThreadGovernor::kProbe / 2);
+  EXPECT_LT(slow, kDriveCalls / 4);
+}
+
+// The calls between the ends of a governor's first two probes, each call on the team costing
+// `team_us` and one alone `alone_us` (both sides cost something, so that a run's checks see
+// stretches of a steady length: on a loaded machine a stall of several milliseconds could still
+// end a run early, which only shortens the gap).
+uint64_t calls_between_first_probes(int team_us, int alone_us) {
+  ThreadGovernor g;
+  std::vector<uint64_t> ends;
+  const uint64_t limit = ThreadGovernor::kRun + 2 * ThreadGovernor::kProbe + ThreadGovernor::kMaxRun + 1;
+  for (uint64_t calls = 0; calls < limit && ends.size() < 2; ++calls) {
+    const uint64_t probes = g.team_wins() + g.alone_wins();
+    spin_us(g.parallel() ? team_us : alone_us);
+    if (g.team_wins() + g.alone_wins() != probes) ends.push_back(calls);
+  }
+  EXPECT_GE(g.team_wins(), 1u);
+  EXPECT_EQ(g.alone_wins(), 0u);
+  return ends.size() == 2 ? ends[1] - ends[0] : UINT64_MAX;
+}
+
+// A decisive win (one thread at least kDecisive percent slower) runs for the longest run at
+// once: each probe runs the losing side for half its calls, and another would find the same.
+TEST(ThreadGovernor, ADecisiveWinRunsForTheLongestRun) {
+  const uint64_t gap = calls_between_first_probes(20, 50);
+  ASSERT_NE(gap, UINT64_MAX) << "a second probe within the first run, a probe and the longest run";
+  EXPECT_GE(gap, ThreadGovernor::kMaxRun);
+}
+
+// A clear win that is not decisive (one thread 30 % slower) probes again after twice kRun, as
+// before: the runs lengthen only while the same side keeps winning.
+TEST(ThreadGovernor, AClearWinThatIsNotDecisiveDoublesTheRun) {
+  const uint64_t gap = calls_between_first_probes(20, 26);
+  EXPECT_LE(gap, 2 * ThreadGovernor::kRun + ThreadGovernor::kProbe);
 }
 
 // A run starts on the team: the first kRun calls answer team whatever they cost (the start of
@@ -150,25 +185,26 @@ TEST(ThreadGovernor, KeepsTheTeamWhenOneThreadIsOnlySlightlyFaster) {
   EXPECT_LE(alone_calls, g.team_wins() * ThreadGovernor::kProbe / 2) << "one thread ran only in probes";
 }
 
-// A governor whose team side is faster except for one very slow slice in each probe (a kernel
+// A governor whose team side is faster except for one very slow slice in its probe (a kernel
 // start taking its statistics lands in one slice): the median slice decides, so the team wins
 // as its other slices say; a sum would have chosen one thread.
 TEST(ThreadGovernor, OneSlowSliceDoesNotDecideAProbe) {
   ThreadGovernor g;
-  uint64_t team_calls = 0, team_slice_calls = 0;
-  for (uint64_t calls = 0; calls < 12 * ThreadGovernor::kProbe; ++calls) {
+  constexpr uint64_t kTeamSliceCalls = ThreadGovernor::kSlices / 2 * ThreadGovernor::kSlice;  // a probe's
+  uint64_t probe_team_calls = 0;
+  for (uint64_t calls = 0; calls < ThreadGovernor::kRun + ThreadGovernor::kProbe; ++calls) {
     if (g.parallel()) {
-      ++team_calls;
-      // The first call of every 32nd team slice costs 20 ms, more than the one-thread side's
-      // whole probe (32 slices x 8 calls x 40 us ~ 10 ms).
-      if (team_slice_calls++ % (32 * ThreadGovernor::kSlice) == 0) spin_us(20000);
+      // In the probe (after the first run), the first of the team side's calls costs 20 ms,
+      // more than the one-thread side's whole probe (16 slices x 8 calls x 40 us ~ 5 ms).
+      if (calls >= ThreadGovernor::kRun && probe_team_calls++ % kTeamSliceCalls == 0) spin_us(20000);
       spin_us(10);
     } else {
       spin_us(40);
     }
   }
-  EXPECT_GT(g.team_wins(), g.alone_wins());
-  EXPECT_GT(team_calls, 12 * ThreadGovernor::kProbe / 2);
+  EXPECT_EQ(g.team_wins(), 1u);
+  EXPECT_EQ(g.alone_wins(), 0u);
+  EXPECT_EQ(probe_team_calls, kTeamSliceCalls) << "the probe ran half its calls on the team";
 }
 
 // Options for run(): the statistics samples taken every `sample_interval` core cycles are
