@@ -1,6 +1,7 @@
 // Statistics collection, the per-kernel statistics taken at a kernel's end and the final report,
 // and state reports of the whole GPU (split from gpu_model.cpp, which holds construction and the
 // simulation loop).
+#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
@@ -26,27 +27,62 @@ void add_l2_aliases(StatsMap& m) {
 
 }  // namespace
 
+template <class Collect>
+StatsMap GpuModel::collect_items(size_t n, Collect&& collect) const {
+  const auto in_order = [&] {
+    StatsMap m;
+    for (size_t i = 0; i < n; ++i) collect(i, m);
+    return m;
+  };
+  if (!workers_ || workers_->threads() < 2 || n < kMinParallelCollect) return in_order();
+  // On the host threads: each member takes the next item and adds it to its own map, then the
+  // maps are summed. The components' counters are integers (exact in any order); a counter with
+  // a fraction that two members both hold would make the sum depend on the order, so then the
+  // items are collected again in order on this thread (none does today).
+  std::vector<StatsMap> part(workers_->threads());
+  std::atomic<size_t> next{0};
+  auto job = [&](uint32_t member) {
+    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) collect(i, part[member]);
+  };
+  workers_->run(job);
+  StatsMap& m = part[0];
+  for (size_t k = 1; k < part.size(); ++k)
+    if (!add_stats_exactly(m, part[k])) return in_order();
+  return std::move(m);
+}
+
 StatsMap GpuModel::collect_stats() const {
-  StatsMap m;
   // Idle SMs and DRAM channels are not ticked (smart ticking); their tick-counting statistics
   // (sm_cycles, stall_idle, dram[c].n_cmd/n_nop/bw_util) are brought up to the cycle the run
   // has reached, as ticking every component would have counted them: an SM that the current
   // core cycle's loop has passed to this cycle, the others to the previous one.
-  const uint64_t core = clocks_.cycle(kCore);
-  for (size_t i = 0; i < sms_.size(); ++i) sms_[i]->collect(m, i < sm_ticked_ ? core : (core ? core - 1 : 0));
-  xbar_->collect(m, "icnt_");
-  for (const auto& p : parts_) p->collect(m, clocks_.cycle(kDram));
+  const uint64_t core = clocks_.cycle(kCore), dram = clocks_.cycle(kDram);
+  const size_t n_sms = sms_.size();
+  // Items: the SMs, the interconnect, the memory partitions.
+  StatsMap m = collect_items(n_sms + 1 + parts_.size(), [&](size_t i, StatsMap& to) {
+    if (i < n_sms)
+      sms_[i]->collect(to, i < sm_ticked_ ? core : (core ? core - 1 : 0));
+    else if (i == n_sms)
+      xbar_->collect(to, "icnt_");
+    else
+      parts_[i - n_sms - 1]->collect(to, dram);
+  });
   add_l2_aliases(m);
   return m;
 }
 
 StatsMap GpuModel::collect_launch_stats(uint32_t launch, bool charged_only) const {
-  StatsMap m;
-  for (const auto& s : sms_)
-    if (!charged_only || s->charged(launch)) s->collect_launch(m, launch);
-  if (!charged_only || xbar_->charged(launch)) xbar_->collect_launch(m, launch, "icnt_");
-  for (const auto& p : parts_)
-    if (!charged_only || p->charged(launch)) p->collect_launch(m, launch);
+  const size_t n_sms = sms_.size();
+  StatsMap m = collect_items(n_sms + 1 + parts_.size(), [&](size_t i, StatsMap& to) {
+    if (i < n_sms) {
+      if (!charged_only || sms_[i]->charged(launch)) sms_[i]->collect_launch(to, launch);
+    } else if (i == n_sms) {
+      if (!charged_only || xbar_->charged(launch)) xbar_->collect_launch(to, launch, "icnt_");
+    } else {
+      const MemoryPartition& p = *parts_[i - n_sms - 1];
+      if (!charged_only || p.charged(launch)) p.collect_launch(to, launch);
+    }
+  });
   add_l2_aliases(m);
   for (auto it = m.begin(); it != m.end();) it = is_time_window_stat(it->first) ? m.erase(it) : std::next(it);
   return m;

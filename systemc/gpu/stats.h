@@ -3,6 +3,7 @@
 // StatsMap on request (collect()); per kernel, work counters are charged to the launch that
 // caused them (kernel_ledger.h) and time counters are differences of two snapshots
 // (kernel_stats.h).
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -43,6 +44,30 @@ inline void subtract_stats(StatsMap& after, const StatsMap& before) {
     while (b != before.end() && b->first < k) ++b;
     v -= b != before.end() && b->first == k ? b->second : 0.0;
   }
+}
+
+// Whether a value is an integer that a double holds exactly: sums of such values are the same
+// in any order.
+inline bool exact_integer(double v) { return v == std::trunc(v) && std::fabs(v) < 9007199254740992.0; }
+
+// to += from, counter by counter, when the result cannot depend on the order in which the
+// counters were added up: every counter both hold is an exact integer in both. Otherwise false,
+// with `to` unchanged. (Statistics collected in parts on several host threads are summed so.)
+inline bool add_stats_exactly(StatsMap& to, const StatsMap& from) {
+  auto t = to.begin();
+  for (const auto& [name, v] : from) {
+    while (t != to.end() && t->first < name) ++t;
+    if (t != to.end() && t->first == name && !(exact_integer(v) && exact_integer(t->second))) return false;
+  }
+  auto hint = to.begin();
+  for (const auto& [name, v] : from) {
+    while (hint != to.end() && hint->first < name) ++hint;
+    if (hint != to.end() && hint->first == name)
+      hint->second += v;
+    else
+      hint = to.emplace_hint(hint, name, v);
+  }
+  return true;
 }
 
 }  // namespace gpucosim
