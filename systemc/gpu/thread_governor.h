@@ -37,6 +37,8 @@ class ThreadGovernor {
   // Probes that chose the team over one thread, and the other way (tests, diagnostics).
   uint64_t team_wins() const { return team_wins_; }
   uint64_t alone_wins() const { return alone_wins_; }
+  // Calls the side the last probe chose runs for (unless a check ends its run early).
+  uint64_t run_length() const { return run_; }
 
   static constexpr uint64_t kSlice = 8, kSlices = 32;  // a probe: 16 slices a side
   static constexpr uint64_t kProbe = kSlice * kSlices;

@@ -126,37 +126,29 @@ TEST(ThreadGovernor, KeepsTheTeamWhenItIsFaster) {
   EXPECT_LT(slow, kDriveCalls / 4);
 }
 
-// The calls between the ends of a governor's first two probes, each call on the team costing
-// `team_us` and one alone `alone_us` (both sides cost something, so that a run's checks see
-// stretches of a steady length: on a loaded machine a stall of several milliseconds could still
-// end a run early, which only shortens the gap).
-uint64_t calls_between_first_probes(int team_us, int alone_us) {
+// The run a governor's first probe chooses, each call on the team costing `team_us` and one
+// alone `alone_us`. (The run it chose, not the calls until the next probe: on a loaded machine
+// a stall of several milliseconds may end a run early, as it should.)
+uint64_t first_run_length(int team_us, int alone_us) {
   ThreadGovernor g;
-  std::vector<uint64_t> ends;
-  const uint64_t limit = ThreadGovernor::kRun + 2 * ThreadGovernor::kProbe + ThreadGovernor::kMaxRun + 1;
-  for (uint64_t calls = 0; calls < limit && ends.size() < 2; ++calls) {
-    const uint64_t probes = g.team_wins() + g.alone_wins();
+  for (uint64_t calls = 0; calls < ThreadGovernor::kRun + ThreadGovernor::kProbe && g.team_wins() + g.alone_wins() == 0;
+       ++calls)
     spin_us(g.parallel() ? team_us : alone_us);
-    if (g.team_wins() + g.alone_wins() != probes) ends.push_back(calls);
-  }
-  EXPECT_GE(g.team_wins(), 1u);
+  EXPECT_EQ(g.team_wins(), 1u);
   EXPECT_EQ(g.alone_wins(), 0u);
-  return ends.size() == 2 ? ends[1] - ends[0] : UINT64_MAX;
+  return g.run_length();
 }
 
 // A decisive win (one thread at least kDecisive percent slower) runs for the longest run at
 // once: each probe runs the losing side for half its calls, and another would find the same.
 TEST(ThreadGovernor, ADecisiveWinRunsForTheLongestRun) {
-  const uint64_t gap = calls_between_first_probes(20, 50);
-  ASSERT_NE(gap, UINT64_MAX) << "a second probe within the first run, a probe and the longest run";
-  EXPECT_GE(gap, ThreadGovernor::kMaxRun);
+  EXPECT_EQ(first_run_length(20, 50), ThreadGovernor::kMaxRun);
 }
 
-// A clear win that is not decisive (one thread 30 % slower) probes again after twice kRun, as
-// before: the runs lengthen only while the same side keeps winning.
-TEST(ThreadGovernor, AClearWinThatIsNotDecisiveDoublesTheRun) {
-  const uint64_t gap = calls_between_first_probes(20, 26);
-  EXPECT_LE(gap, 2 * ThreadGovernor::kRun + ThreadGovernor::kProbe);
+// A clear win that is not decisive (one thread 30 % slower) runs for kRun, and the runs lengthen
+// only while the same side keeps winning.
+TEST(ThreadGovernor, AClearWinThatIsNotDecisiveRunsForTheFirstRunLength) {
+  EXPECT_EQ(first_run_length(20, 26), ThreadGovernor::kRun);
 }
 
 // A run starts on the team: the first kRun calls answer team whatever they cost (the start of
