@@ -88,7 +88,7 @@ class ThreadGovernor {
       // A decisive win (the other side's median slice kDecisive percent slower or more) runs for
       // the longest run at once: probing again sooner would only find the same, and each probe
       // runs the losing side for half its calls (on the 2-core machine an 80-SM GPU's probes
-      // cost about 6 % of the run when they came every kRun calls, doubling).
+      // cost 7-10 % of the run when they came every kRun calls, doubling).
       const bool decisive = slow * 100 >= fast * (100 + kDecisive);
       if (close) run_ = kCloseRun;
       else if (decisive) run_ = kMaxRun;
