@@ -33,6 +33,7 @@
 #include "systemc/gpu/app_address.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
+#include "systemc/gpu/host_heap.h"
 #include "systemc/gpu/model_footprint.h"
 #include "systemc/gpu/multiprogram_metrics.h"
 #include "systemc/gpu/stats_interval.h"
@@ -115,6 +116,9 @@ int run(const RunArgs& a) {
                         a.memory_limit ? "--memory-limit"
                                        : "the default: half of the physical memory, at most 16 GB; --memory-limit "
                                          "BYTES changes it, 0 turns the check off");
+  // The heap for the model and the trace blocks, before either is allocated and before the
+  // reader's threads start (host_heap.h: huge pages, one arena, nothing trimmed).
+  prefer_huge_page_heap(heap_region_bytes(estimate_model_footprint(cfg.gpu).total_bytes()));
   const std::string warn = cfg.options.unmodelled_warning();
   if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
 

@@ -1,0 +1,81 @@
+#include "systemc/gpu/host_heap.h"
+
+#include <cstdlib>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#include <sys/mman.h>
+#endif
+
+// A sanitizer replaces malloc: glibc's settings would change nothing but the test of them.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define GPUCOSIM_SANITIZER_HEAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define GPUCOSIM_SANITIZER_HEAP 1
+#endif
+#endif
+
+namespace gpucosim {
+
+namespace {
+constexpr uint64_t kHugePage = uint64_t(2) << 20;
+constexpr uint64_t kMargin = uint64_t(64) << 20;  // the reader's buffers and the process's own
+// Beyond this the region is not worth asking for: an estimate this large is refused by the
+// footprint check first (at most 16 GB by default), and address space is not unlimited.
+constexpr uint64_t kMaxRegion = uint64_t(32) << 30;
+}  // namespace
+
+uint64_t heap_region_bytes(uint64_t model_bytes) {
+  const uint64_t twice = model_bytes > kMaxRegion ? kMaxRegion : 2 * model_bytes;
+  const uint64_t b = twice + kMargin > kMaxRegion ? kMaxRegion : twice + kMargin;
+  return (b + kHugePage - 1) / kHugePage * kHugePage;
+}
+
+HeapRegion prefer_huge_page_heap(uint64_t bytes) {
+  HeapRegion r;
+#if defined(GPUCOSIM_SANITIZER_HEAP)
+  (void)bytes;
+  r.why_not = "a sanitizer's allocator";
+#elif !defined(__GLIBC__)
+  (void)bytes;
+  r.why_not = "not glibc";
+#else
+  if (bytes < kHugePage) {
+    r.why_not = "a region smaller than one huge page";
+    return r;
+  }
+  if (bytes > kMaxRegion) bytes = kMaxRegion;
+  // The thresholds before the region's block: a block of `bytes` from the heap (not a mapping)
+  // and its freeing not trimmed away.
+  const auto limit = [](uint64_t b) { return b > uint64_t(INT32_MAX) ? INT32_MAX : int(b); };
+  if (!mallopt(M_ARENA_MAX, 1) || !mallopt(M_MMAP_THRESHOLD, limit(bytes + kHugePage)) ||
+      !mallopt(M_TRIM_THRESHOLD, limit(2 * bytes + kHugePage))) {
+    r.why_not = "glibc refused a setting (mallopt)";
+    return r;
+  }
+  const struct mallinfo2 before = mallinfo2();
+  void* block = std::malloc(bytes);
+  if (!block) {
+    r.why_not = "no address space for the region";
+    return r;
+  }
+  // A block mapped on its own (a threshold above glibc's maximum) would be unmapped by free():
+  // nothing to mark then.
+  const bool from_heap = mallinfo2().hblkhd == before.hblkhd;
+  const uintptr_t b = reinterpret_cast<uintptr_t>(block);
+  r.begin = (b + kHugePage - 1) & ~(kHugePage - 1);
+  r.end = (b + bytes) & ~(kHugePage - 1);
+  if (from_heap && r.end > r.begin &&
+      madvise(reinterpret_cast<void*>(r.begin), r.end - r.begin, MADV_HUGEPAGE) == 0) {
+    r.reserved = true;
+  } else {
+    r.why_not = from_heap ? "the kernel refused MADV_HUGEPAGE" : "glibc mapped the region on its own";
+    r.begin = r.end = 0;
+  }
+  std::free(block);  // back to the heap's top, kept there (no trimming), reused from now on
+#endif
+  return r;
+}
+
+}  // namespace gpucosim

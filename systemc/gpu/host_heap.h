@@ -1,0 +1,47 @@
+#pragma once
+// The host process's heap for a simulation run: one region of the heap, sized to the model,
+// backed by transparent huge pages, and every thread allocating from it.
+//
+// Why: a run allocates its model (tag arrays, line states, queues, the requests' payload pools)
+// and the trace reader's blocks in tens of megabytes, each 4 KiB page of them faulted in on first
+// touch, and glibc by default gives freed memory back and faults it in again: the heap's top is
+// trimmed above 128 KiB free, blocks of 128 KiB and more are separate mappings unmapped on free,
+// and every thread beyond the first allocates in an arena of its own (mapped, grown and shrunk
+// in 4 KiB pages). Under virtualisation a page fault costs microseconds (paravirtualised page
+// tables measured about 10 us each: fixture_x10 on SM7_QV100 took 12.6 K faults, 0.13 s of system
+// time, most of the model's construction). With the region below, the same run takes 1.7 K.
+//
+// What prefer_huge_page_heap(bytes) does, once, before the model is built and before any thread
+// of the run is started (glibc only; a sanitizer's allocator, which ignores glibc's settings,
+// gets nothing):
+//  * one arena (M_ARENA_MAX = 1): the trace reader and the host workers allocate from the main
+//    heap too;
+//  * blocks below the region's size come from the heap, not from mappings of their own
+//    (M_MMAP_THRESHOLD), and the heap is not trimmed (M_TRIM_THRESHOLD): freed memory is reused
+//    in place, not returned and faulted in again;
+//  * the heap is grown by `bytes` (address space only: nothing is touched) and that range is
+//    marked MADV_HUGEPAGE, so what the run touches there comes in 2 MiB pages where the kernel's
+//    transparent huge pages are enabled ("always" or "madvise"). Resident memory stays what the
+//    run touches, rounded to 2 MiB pages; a run that needs more grows the heap beyond the region
+//    in ordinary pages.
+// Results never depend on it: the model's behaviour does not depend on where its memory lies.
+#include <cstdint>
+#include <string>
+
+namespace gpucosim {
+
+struct HeapRegion {
+  bool reserved = false;       // the settings were made and the region marked
+  uintptr_t begin = 0, end = 0;  // the range marked MADV_HUGEPAGE (2 MiB aligned), when reserved
+  std::string why_not;         // when not reserved: why (a sanitizer, not glibc, a call refused)
+};
+
+HeapRegion prefer_huge_page_heap(uint64_t bytes);
+
+// The region's size for a run whose model is estimated at `model_bytes` (model_footprint.h): the
+// model twice over (the estimate leaves out what grows with the run: the requests in flight, the
+// reader's blocks, the statistics) plus 64 MiB for the trace reader's buffers and the process's
+// own, rounded up to 2 MiB; address space, not memory (see above).
+uint64_t heap_region_bytes(uint64_t model_bytes);
+
+}  // namespace gpucosim
