@@ -91,6 +91,11 @@ class TargetPort {
  public:
   explicit TargetPort(const char* name) : socket(name) {
     socket.register_nb_transport_fw(this, &TargetPort::nb_transport_fw);
+    // A socket with only nb_transport_fw spawns a thread at the start of simulation to turn a
+    // b_transport into nb_transport calls: a coroutine with its own 256 KiB stack per port (a
+    // mapping, a guard page and a page fault each; 144 on an 80-SM QV100), never run, since
+    // nothing in the GPU calls b_transport. Registering one of our own spawns none.
+    socket.register_b_transport(this, &TargetPort::b_transport);
   }
 
   tlm_utils::simple_target_socket<TargetPort> socket;
@@ -127,6 +132,10 @@ class TargetPort {
     request_ = {&p, d};
     bell_.ring();
     return tlm::TLM_ACCEPTED;  // END_REQ is sent by pop_request()
+  }
+
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) {
+    SC_REPORT_ERROR("gpucosim/TargetPort", "blocking transport on a GPU port: every port is non-blocking (nb_transport_fw)");
   }
 
   PendingTransaction request_;

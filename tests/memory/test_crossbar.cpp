@@ -147,5 +147,30 @@ TEST(memory_crossbar, FullOutputStallsWithoutLoss) {
   EXPECT_TRUE(b.xbar.idle());
 }
 
+// The processes under `o` (itself included) whose name contains `part`.
+size_t processes_named(const sc_core::sc_object* o, const std::string& part) {
+  size_t n = std::string(o->kind()).find("process") != std::string::npos &&
+                     std::string(o->basename()).find(part) != std::string::npos
+                 ? 1
+                 : 0;
+  for (const sc_core::sc_object* c : o->get_child_objects()) n += processes_named(c, part);
+  return n;
+}
+
+TEST(memory_crossbar, PortsSpawnNoThreadForBlockingTransport) {
+  // A tlm_utils target socket with only nb_transport_fw spawns a b_transport adapter thread (a
+  // coroutine stack each) at the start of simulation; the GPU's ports never use one.
+  InterconnectConfig icnt;
+  XbarBench b("b", 3, 2, icnt);
+  b.todo[0].push_back(req(0));
+  sc_core::sc_start();
+  EXPECT_EQ(b.arrivals.size(), 1u);
+  // (With the adapters the walk finds one per target socket: the crossbar's 3 SM ports and the
+  // bench's 2 sinks.)
+  size_t adapters = 0;
+  for (const sc_core::sc_object* o : sc_core::sc_get_top_level_objects()) adapters += processes_named(o, "b2nb_thread");
+  EXPECT_EQ(adapters, 0u);
+}
+
 }  // namespace
 }  // namespace gpucosim
