@@ -117,8 +117,11 @@ int run(const RunArgs& a) {
                                        : "the default: half of the physical memory, at most 16 GB; --memory-limit "
                                          "BYTES changes it, 0 turns the check off");
   // The heap for the model and the trace blocks, before either is allocated and before the
-  // reader's threads start (host_heap.h: huge pages, one arena, nothing trimmed).
-  prefer_huge_page_heap(heap_region_bytes(estimate_model_footprint(cfg.gpu).total_bytes()));
+  // reader's threads start (host_heap.h: huge pages, nothing trimmed, one arena for at most two
+  // host threads).
+  const uint32_t host_threads =
+      uint32_t(a.threads ? *a.threads : std::min<uint64_t>(HostWorkers::available(), kMaxAutoThreads));
+  prefer_huge_page_heap(heap_region_bytes(estimate_model_footprint(cfg.gpu).total_bytes()), host_threads <= 2);
   const std::string warn = cfg.options.unmodelled_warning();
   if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
 
@@ -166,8 +169,7 @@ int run(const RunArgs& a) {
   InterruptGuard interrupt;
   GpuModelOptions model_opts;
   model_opts.stop = interrupt.flag();
-  model_opts.host_threads =
-      uint32_t(a.threads ? *a.threads : std::min<uint64_t>(HostWorkers::available(), kMaxAutoThreads));
+  model_opts.host_threads = host_threads;
   std::unique_ptr<IntervalStatsWriter> intervals;
   if (a.stats_interval) {
     intervals = std::make_unique<IntervalStatsWriter>(a.out_dir + "/stats-interval.jsonl", a.stats_interval, cfg.gpu.clock.core_mhz);

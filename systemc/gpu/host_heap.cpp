@@ -32,13 +32,15 @@ uint64_t heap_region_bytes(uint64_t model_bytes) {
   return (b + kHugePage - 1) / kHugePage * kHugePage;
 }
 
-HeapRegion prefer_huge_page_heap(uint64_t bytes) {
+HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena) {
   HeapRegion r;
 #if defined(GPUCOSIM_SANITIZER_HEAP)
   (void)bytes;
+  (void)one_arena;
   r.why_not = "a sanitizer's allocator";
 #elif !defined(__GLIBC__)
   (void)bytes;
+  (void)one_arena;
   r.why_not = "not glibc";
 #else
   if (bytes < kHugePage) {
@@ -49,7 +51,7 @@ HeapRegion prefer_huge_page_heap(uint64_t bytes) {
   // The thresholds before the region's block: a block of `bytes` from the heap (not a mapping)
   // and its freeing not trimmed away.
   const auto limit = [](uint64_t b) { return b > uint64_t(INT32_MAX) ? INT32_MAX : int(b); };
-  if (!mallopt(M_ARENA_MAX, 1) || !mallopt(M_MMAP_THRESHOLD, limit(bytes + kHugePage)) ||
+  if ((one_arena && !mallopt(M_ARENA_MAX, 1)) || !mallopt(M_MMAP_THRESHOLD, limit(bytes + kHugePage)) ||
       !mallopt(M_TRIM_THRESHOLD, limit(2 * bytes + kHugePage))) {
     r.why_not = "glibc refused a setting (mallopt)";
     return r;

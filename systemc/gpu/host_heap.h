@@ -11,11 +11,14 @@
 // tables measured about 10 us each: fixture_x10 on SM7_QV100 took 12.6 K faults, 0.13 s of system
 // time, most of the model's construction). With the region below, the same run takes 1.7 K.
 //
-// What prefer_huge_page_heap(bytes) does, once, before the model is built and before any thread
-// of the run is started (glibc only; a sanitizer's allocator, which ignores glibc's settings,
-// gets nothing):
-//  * one arena (M_ARENA_MAX = 1): the trace reader and the host workers allocate from the main
-//    heap too;
+// What prefer_huge_page_heap(bytes, one_arena) does, once, before the model is built and before
+// any thread of the run is started (glibc only; a sanitizer's allocator, which ignores glibc's
+// settings, gets nothing):
+//  * with `one_arena`, one arena (M_ARENA_MAX = 1): the trace reader and the host workers
+//    allocate from the main heap, hence from the region, too. It costs lock contention between
+//    threads that allocate at once (the reader's blocks, the statistics collections on the
+//    team); measured a gain with two host threads (fixture_x10 / SM7_QV100 0.607 -> 0.565 s),
+//    never measured with more, so `gpucosim run` asks for it only with at most two;
 //  * blocks below the region's size come from the heap, not from mappings of their own
 //    (M_MMAP_THRESHOLD), and the heap is not trimmed (M_TRIM_THRESHOLD): freed memory is reused
 //    in place, not returned and faulted in again;
@@ -36,7 +39,7 @@ struct HeapRegion {
   std::string why_not;         // when not reserved: why (a sanitizer, not glibc, a call refused)
 };
 
-HeapRegion prefer_huge_page_heap(uint64_t bytes);
+HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena);
 
 // The region's size for a run whose model is estimated at `model_bytes` (model_footprint.h): the
 // model twice over (the estimate leaves out what grows with the run: the requests in flight, the

@@ -58,7 +58,7 @@ int in_child(Check check) {
 TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFromIt) {
   const int rc = in_child([] {
     const uint64_t size = uint64_t(64) << 20;
-    const HeapRegion r = prefer_huge_page_heap(size);
+    const HeapRegion r = prefer_huge_page_heap(size, /*one_arena=*/true);
     if (!r.reserved) return kNotApplicable;  // a sanitizer build, not glibc, or no THP in the kernel
     if (r.end - r.begin < size - (uint64_t(4) << 20)) return 1;
     if (r.begin % (2 << 20) || r.end % (2 << 20)) return 2;
@@ -85,6 +85,27 @@ TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFro
   EXPECT_EQ(rc, 0) << "failed step " << rc << " (see the test's returns)";
 }
 
+TEST(HostHeap, WithoutOneArenaAnotherThreadAllocatesInAnArenaOfItsOwn) {
+  // The control of step 6 above: the main thread's blocks still come from the region, another
+  // thread's (glibc's default, an arena per thread) do not.
+  const int rc = in_child([] {
+    const HeapRegion r = prefer_huge_page_heap(uint64_t(64) << 20, /*one_arena=*/false);
+    if (!r.reserved) return kNotApplicable;
+    const size_t big = size_t(16) << 20;
+    void* a = std::malloc(big);
+    if (!within(r, a, big)) return 1;
+    void* from_thread = nullptr;
+    std::thread t([&] { from_thread = std::malloc(1 << 20); });
+    t.join();
+    if (within(r, from_thread, 1 << 20)) return 2;
+    std::free(from_thread);
+    std::free(a);
+    return 0;
+  });
+  if (rc == kNotApplicable) GTEST_SKIP() << "no huge-page heap in this build or kernel (a sanitizer's allocator?)";
+  EXPECT_EQ(rc, 0) << "failed step " << rc;
+}
+
 TEST(HostHeap, TheRegionIsTheModelTwiceOverPlusAMarginInWholeHugePages) {
   const uint64_t mib = uint64_t(1) << 20;
   EXPECT_EQ(heap_region_bytes(0), 64 * mib);
@@ -97,7 +118,7 @@ TEST(HostHeap, TheRegionIsTheModelTwiceOverPlusAMarginInWholeHugePages) {
 }
 
 TEST(HostHeap, ARegionSmallerThanAHugePageIsNotAskedFor) {
-  const int rc = in_child([] { return prefer_huge_page_heap(4096).reserved ? 1 : 0; });
+  const int rc = in_child([] { return prefer_huge_page_heap(4096, true).reserved ? 1 : 0; });
   EXPECT_EQ(rc, 0);
 }
 
