@@ -112,16 +112,17 @@ int run(const RunArgs& a) {
   if (a.max_cycles) sets.push_back("gpgpu_max_cycle=" + std::to_string(*a.max_cycles));
   LoadedConfig cfg = load_gpu_config(files, sets);
   // The model's memory, before anything is allocated (a million SMs fails here, in microseconds).
-  check_model_footprint(cfg.gpu, cfg.options, a.memory_limit ? *a.memory_limit : default_memory_limit(),
-                        a.memory_limit ? "--memory-limit"
-                                       : "the default: half of the physical memory, at most 16 GB; --memory-limit "
-                                         "BYTES changes it, 0 turns the check off");
+  const uint64_t model_bytes = check_model_footprint(
+      cfg.gpu, cfg.options, a.memory_limit ? *a.memory_limit : default_memory_limit(),
+      a.memory_limit ? "--memory-limit"
+                     : "the default: half of the physical memory, at most 16 GB; --memory-limit "
+                       "BYTES changes it, 0 turns the check off");
   // The heap for the model and the trace blocks, before either is allocated and before the
   // reader's threads start (host_heap.h: huge pages, nothing trimmed, one arena for at most two
   // host threads).
   const uint32_t host_threads =
       uint32_t(a.threads ? *a.threads : std::min<uint64_t>(HostWorkers::available(), kMaxAutoThreads));
-  prefer_huge_page_heap(heap_region_bytes(estimate_model_footprint(cfg.gpu).total_bytes()), host_threads <= 2);
+  prefer_huge_page_heap(heap_region_bytes(model_bytes), host_threads <= 2);
   const std::string warn = cfg.options.unmodelled_warning();
   if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
 

@@ -151,11 +151,11 @@ std::string human_bytes(uint64_t b) {
   return buf;
 }
 
-void check_model_footprint(const GpuConfig& cfg, const OptionSet& options, uint64_t limit, const std::string& limit_source) {
-  if (limit == 0) return;
+uint64_t check_model_footprint(const GpuConfig& cfg, const OptionSet& options, uint64_t limit,
+                               const std::string& limit_source) {
   const ModelFootprint f = estimate_model_footprint(cfg);
   const uint64_t total = f.total_bytes();
-  if (total <= limit) return;
+  if (limit == 0 || total <= limit) return total;
   const ModelFootprint base = estimate_model_footprint(GpuConfig{});
   const FootprintPart& worst =
       *std::max_element(f.parts.begin(), f.parts.end(),

@@ -45,9 +45,9 @@ uint64_t default_memory_limit();
 // Throws InputError at the origin of the option most responsible (the file and line or --set that
 // gave it) when the estimate exceeds limit_bytes (0 = no limit). `limit_source` says where the
 // limit came from, for the message (e.g. "the default: half of the physical memory, at most
-// 16 GiB; --memory-limit changes it").
-void check_model_footprint(const GpuConfig& cfg, const OptionSet& options, uint64_t limit_bytes,
-                           const std::string& limit_source);
+// 16 GiB; --memory-limit changes it"). Returns the estimate's total bytes (also with no limit).
+uint64_t check_model_footprint(const GpuConfig& cfg, const OptionSet& options, uint64_t limit_bytes,
+                               const std::string& limit_source);
 
 // "1.5 GB", "43 KB": bytes for messages (powers of 1024).
 std::string human_bytes(uint64_t bytes);
