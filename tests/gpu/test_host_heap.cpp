@@ -1,11 +1,10 @@
 // The run's heap (host_heap.h): after prefer_huge_page_heap the region is marked for huge pages,
 // large blocks and other threads' blocks come from it, and freed memory is not given back. Each
-// check runs in a child process, so the test binary's own heap keeps glibc's defaults.
+// check runs in a child process (gpu_test_util.h's in_child), so the test binary's own heap keeps
+// glibc's defaults; the child reports what it saw and the parent checks it.
 #include "systemc/gpu/host_heap.h"
 
 #include <malloc.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -15,10 +14,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/gpu/gpu_test_util.h"
+
 namespace gpucosim {
 namespace {
 
-constexpr int kNotApplicable = 77;
+using test::in_child;
+using test::json;
 
 // The VmFlags of the mapping of /proc/self/smaps that holds [begin, end), or "" if none does.
 std::string vm_flags_of(uintptr_t begin, uintptr_t end) {
@@ -45,65 +47,69 @@ bool within(const HeapRegion& r, const void* p, size_t n) {
   return r.begin - (uintptr_t(2) << 20) <= a && a + n <= r.end;
 }
 
-// Runs `check` in a child: its exit code (0 = passed, kNotApplicable, or the failed step).
-template <class Check>
-int in_child(Check check) {
-  const pid_t pid = fork();
-  if (pid == 0) _exit(check());
-  int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return -1;
-  return WEXITSTATUS(status);
-}
-
 TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFromIt) {
-  const int rc = in_child([] {
-    const uint64_t size = uint64_t(64) << 20;
+  const uint64_t size = uint64_t(64) << 20;
+  const json seen = in_child([size] {
     const HeapRegion r = prefer_huge_page_heap(size, /*one_arena=*/true);
-    if (!r.reserved) return kNotApplicable;  // a sanitizer build, not glibc, or no THP in the kernel
-    if (r.end - r.begin < size - (uint64_t(4) << 20)) return 1;
-    if (r.begin % (2 << 20) || r.end % (2 << 20)) return 2;
-    if (vm_flags_of(r.begin, r.end).find(" hg") == std::string::npos) return 3;
+    json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+    if (!r.reserved) return j;  // a sanitizer build, not glibc, or no THP in the kernel
+    j["region_bytes"] = r.end - r.begin;
+    j["aligned"] = r.begin % (2 << 20) == 0 && r.end % (2 << 20) == 0;
+    j["vm_flags"] = vm_flags_of(r.begin, r.end);
     // A 16 MiB block (glibc's default would map it on its own) lies in the region.
     const size_t big = size_t(16) << 20;
     const size_t mapped_before = mallinfo2().hblkhd;
     void* a = std::malloc(big);
-    if (!within(r, a, big) || mallinfo2().hblkhd != mapped_before) return 4;
+    j["big_in_region"] = within(r, a, big);
+    j["big_not_mapped"] = mallinfo2().hblkhd == mapped_before;
     // Freed and asked for again: the same memory, not given back and mapped anew.
     std::free(a);
     void* again = std::malloc(big);
-    if (!within(r, again, big)) return 5;
+    j["again_in_region"] = within(r, again, big);
     // Another thread allocates in the same (main) arena, hence in the region.
     void* from_thread = nullptr;
     std::thread t([&] { from_thread = std::malloc(1 << 20); });
     t.join();
-    if (!within(r, from_thread, 1 << 20)) return 6;
+    j["thread_in_region"] = within(r, from_thread, 1 << 20);
     std::free(from_thread);
     std::free(again);
-    return 0;
+    return j;
   });
-  if (rc == kNotApplicable) GTEST_SKIP() << "no huge-page heap in this build or kernel (a sanitizer's allocator?)";
-  EXPECT_EQ(rc, 0) << "failed step " << rc << " (see the test's returns)";
+  ASSERT_TRUE(seen.is_object());
+  if (!seen["reserved"].get<bool>())
+    GTEST_SKIP() << "no huge-page heap in this build or kernel: " << seen["why_not"].get<std::string>();
+  EXPECT_GE(seen["region_bytes"].get<uint64_t>(), size - (uint64_t(4) << 20));
+  EXPECT_TRUE(seen["aligned"].get<bool>());
+  EXPECT_NE(seen["vm_flags"].get<std::string>().find(" hg"), std::string::npos) << seen["vm_flags"];
+  EXPECT_TRUE(seen["big_in_region"].get<bool>());
+  EXPECT_TRUE(seen["big_not_mapped"].get<bool>());
+  EXPECT_TRUE(seen["again_in_region"].get<bool>());
+  EXPECT_TRUE(seen["thread_in_region"].get<bool>());
 }
 
 TEST(HostHeap, WithoutOneArenaAnotherThreadAllocatesInAnArenaOfItsOwn) {
-  // The control of step 6 above: the main thread's blocks still come from the region, another
-  // thread's (glibc's default, an arena per thread) do not.
-  const int rc = in_child([] {
+  // The control of the thread check above: the main thread's blocks still come from the region,
+  // another thread's (glibc's default, an arena per thread) do not.
+  const json seen = in_child([] {
     const HeapRegion r = prefer_huge_page_heap(uint64_t(64) << 20, /*one_arena=*/false);
-    if (!r.reserved) return kNotApplicable;
+    json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+    if (!r.reserved) return j;
     const size_t big = size_t(16) << 20;
     void* a = std::malloc(big);
-    if (!within(r, a, big)) return 1;
+    j["big_in_region"] = within(r, a, big);
     void* from_thread = nullptr;
     std::thread t([&] { from_thread = std::malloc(1 << 20); });
     t.join();
-    if (within(r, from_thread, 1 << 20)) return 2;
+    j["thread_in_region"] = within(r, from_thread, 1 << 20);
     std::free(from_thread);
     std::free(a);
-    return 0;
+    return j;
   });
-  if (rc == kNotApplicable) GTEST_SKIP() << "no huge-page heap in this build or kernel (a sanitizer's allocator?)";
-  EXPECT_EQ(rc, 0) << "failed step " << rc;
+  ASSERT_TRUE(seen.is_object());
+  if (!seen["reserved"].get<bool>())
+    GTEST_SKIP() << "no huge-page heap in this build or kernel: " << seen["why_not"].get<std::string>();
+  EXPECT_TRUE(seen["big_in_region"].get<bool>());
+  EXPECT_FALSE(seen["thread_in_region"].get<bool>());
 }
 
 TEST(HostHeap, TheRegionIsTheModelTwiceOverPlusAMarginInWholeHugePages) {
@@ -118,8 +124,9 @@ TEST(HostHeap, TheRegionIsTheModelTwiceOverPlusAMarginInWholeHugePages) {
 }
 
 TEST(HostHeap, ARegionSmallerThanAHugePageIsNotAskedFor) {
-  const int rc = in_child([] { return prefer_huge_page_heap(4096, true).reserved ? 1 : 0; });
-  EXPECT_EQ(rc, 0);
+  const json seen = in_child([] { return json{{"reserved", prefer_huge_page_heap(4096, true).reserved}}; });
+  ASSERT_TRUE(seen.is_object());
+  EXPECT_FALSE(seen["reserved"].get<bool>());
 }
 
 }  // namespace
