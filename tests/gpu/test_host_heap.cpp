@@ -48,8 +48,8 @@ bool within(const HeapRegion& r, const void* p, size_t n) {
 }
 
 TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFromIt) {
-  const uint64_t size = uint64_t(64) << 20;
-  const json seen = in_child([size] {
+  constexpr uint64_t size = uint64_t(64) << 20;
+  const json seen = in_child([] {
     const HeapRegion r = prefer_huge_page_heap(size, /*one_arena=*/true);
     json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
     if (!r.reserved) return j;  // a sanitizer build, not glibc, or no THP in the kernel
