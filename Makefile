@@ -30,7 +30,7 @@ test: test-deps build
 fuzz: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
-	@cd build/fuzz && ctest --output-on-failure
+	@cd build/fuzz && ctest -j $(JOBS) --output-on-failure
 
 build-asan: deps
 	@cmake --preset asan >/dev/null
