@@ -1,5 +1,3 @@
-#include <cstdio>
-#include <cstdlib>
 #include "systemc/gpu/gpu_model.h"
 #include "systemc/sm/occupancy.h"
 
@@ -125,14 +123,10 @@ RunReport GpuModel::run(std::vector<Application> apps) {
     departed_by_.assign(workers_->threads(), {});
     cursors_ = std::make_unique<Cursor[]>(workers_->threads());
     governor_ = std::make_unique<ThreadGovernor>();
-    if (getenv("GC_TEAM")) opts_.host_threads_adaptive = false;
   }
   const auto t0 = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  extern uint64_t g_exp_t[4];
-  if (getenv("GC_EXP") && governor_) fprintf(stderr, "T main-job %.1f ms worker-job %.1f ms main-wait %.1f ms runs %lu wall %.1f ms\n", g_exp_t[0]/2.096e6, g_exp_t[1]/2.096e6, g_exp_t[2]/2.096e6, (unsigned long)g_exp_t[3], wall*1e3);
-  if (getenv("GC_EXP") && governor_) fprintf(stderr, "EXP jobs %lu team %lu alone %lu ahead %lu\n", (unsigned long)parallel_jobs_, (unsigned long)governor_->team_wins(), (unsigned long)governor_->alone_wins(), (unsigned long)memory_edges_ahead_);
   host_threads_used_ = workers_ ? workers_->threads() : 1;
   // The host threads stay for the final report's statistics (collect_items), then go.
   struct ReleaseWorkers {

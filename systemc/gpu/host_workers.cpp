@@ -5,9 +5,6 @@
 #include <algorithm>
 #include <chrono>
 #include <system_error>
-#include <cstdio>
-#include <x86intrin.h>
-namespace gpucosim { uint64_t g_exp_t[4]; }
 
 namespace gpucosim {
 
@@ -81,9 +78,7 @@ void HostWorkers::worker(uint32_t member) {
     wait_until([&] { return epoch_.load() != seen; }, sleepers_, mu_, cv_);
     seen = epoch_.load();
     if (stop_.load()) return;
-    uint64_t a=__rdtsc();
     call(member);
-    g_exp_t[1]+=__rdtsc()-a;
     if (pending_.fetch_sub(1) == 1 && sleepers_.load() > 0) {
       std::lock_guard<std::mutex> lk(mu_);
       cv_.notify_all();
@@ -104,11 +99,8 @@ void HostWorkers::run_erased(void* job, Thunk thunk) {
     std::lock_guard<std::mutex> lk(mu_);
     cv_.notify_all();
   }
-  uint64_t a=__rdtsc();
   call(0);
-  uint64_t b=__rdtsc();
   wait_until([&] { return pending_.load() == 0; }, sleepers_, mu_, cv_);
-  g_exp_t[0]+=b-a; g_exp_t[2]+=__rdtsc()-b; g_exp_t[3]++;
   for (std::exception_ptr& e : errors_)
     if (e) {
       std::exception_ptr first = e;
