@@ -2,7 +2,10 @@
 //   gpucosim-bench                      lists the benchmarks
 //   gpucosim-bench trace-reader [...]   runs one (its own options follow)
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+
+#include <systemc>  // declares sc_main with C linkage
 
 int bench_trace_reader(int argc, char** argv);
 int bench_sim_rate(int argc, char** argv);
@@ -58,7 +61,16 @@ int list(const char* self) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// SystemC prints its banner from its own main(), before sc_main() runs; it honours this variable
+// (as the CLI, cli/main.cpp).
+__attribute__((constructor)) static void quiet_systemc_banner() {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+}
+
+// libsystemc.so owns main() and calls sc_main(), as for the CLI and the test runners. A main() of
+// our own linked only by luck: libsystemc.so's main() still needs an sc_main, and the linker
+// reports that as undefined once a sanitizer's runtime is linked in (the ASan build).
+int sc_main(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) return list(argv[0]);
   for (const Bench& b : kBenches)
     if (!std::strcmp(argv[1], b.name)) return b.run(argc - 1, argv + 1);
