@@ -74,6 +74,16 @@ bool within(const HeapRegion& r, const void* p, size_t n) {
   return r.begin - (uintptr_t(2) << 20) <= a && a + n <= r.end;
 }
 
+// Whether a 1 MiB block another thread allocates (and frees) lies in the region.
+bool other_threads_block_in_region(const HeapRegion& r) {
+  void* block = nullptr;
+  std::thread t([&] { block = std::malloc(1 << 20); });
+  t.join();
+  const bool in = within(r, block, 1 << 20);
+  std::free(block);
+  return in;
+}
+
 TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFromIt) {
   constexpr uint64_t size = uint64_t(64) << 20;
   const json seen = in_child([] {
@@ -94,11 +104,7 @@ TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFro
     void* again = std::malloc(big);
     j["again_in_region"] = within(r, again, big);
     // Another thread allocates in the same (main) arena, hence in the region.
-    void* from_thread = nullptr;
-    std::thread t([&] { from_thread = std::malloc(1 << 20); });
-    t.join();
-    j["thread_in_region"] = within(r, from_thread, 1 << 20);
-    std::free(from_thread);
+    j["thread_in_region"] = other_threads_block_in_region(r);
     std::free(again);
     return j;
   });
@@ -124,11 +130,7 @@ TEST(HostHeap, WithoutOneArenaAnotherThreadAllocatesInAnArenaOfItsOwn) {
     const size_t big = size_t(16) << 20;
     void* a = std::malloc(big);
     j["big_in_region"] = within(r, a, big);
-    void* from_thread = nullptr;
-    std::thread t([&] { from_thread = std::malloc(1 << 20); });
-    t.join();
-    j["thread_in_region"] = within(r, from_thread, 1 << 20);
-    std::free(from_thread);
+    j["thread_in_region"] = other_threads_block_in_region(r);
     std::free(a);
     return j;
   });
