@@ -12,11 +12,17 @@
 
 #include "cli/commands.h"
 #include "kernel/input_error.h"
+#include "systemc/gpu/host_heap.h"
 
 namespace {
 // SystemC prints its banner from its own main(), before sc_main() runs; it honours this variable.
 // A constructor function is the only hook that runs early enough.
 __attribute__((constructor)) void quiet_systemc_banner() { setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0); }
+
+// Before any shared library's initialisers (an executable's .preinit_array runs first): the
+// process's first megabytes of heap in huge pages (host_heap.h, prefer_huge_page_startup_heap).
+void startup_heap() { gpucosim::prefer_huge_page_startup_heap(); }
+__attribute__((section(".preinit_array"), used)) void (*const run_startup_heap)() = startup_heap;
 }  // namespace
 
 // libsystemc.so owns main() and calls sc_main(); the CLI is our sc_main. Only `run` elaborates a

@@ -5,6 +5,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 // A sanitizer replaces malloc: glibc's settings would change nothing but the test of them.
@@ -76,6 +77,59 @@ HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena) {
     r.begin = r.end = 0;
   }
   std::free(block);  // back to the heap's top, kept there (no trimming), reused from now on
+#endif
+  return r;
+}
+
+HeapRegion prefer_huge_page_startup_heap() {
+  HeapRegion r;
+#if defined(GPUCOSIM_SANITIZER_HEAP)
+  r.why_not = "a sanitizer's allocator";
+#elif !defined(__GLIBC__)
+  r.why_not = "not glibc";
+#else
+  // Every extension of the heap from now on takes kStartupHeapBytes more address space than
+  // asked for (M_TOP_PAD), kept (M_TRIM_THRESHOLD); blocks below it come from the heap.
+  const int pad = int(kStartupHeapBytes);
+  if (!mallopt(M_MMAP_THRESHOLD, pad / 8) || !mallopt(M_TOP_PAD, pad) || !mallopt(M_TRIM_THRESHOLD, 2 * pad)) {
+    r.why_not = "glibc refused a setting (mallopt)";
+    return r;
+  }
+  // One block just larger than the heap's free top makes glibc extend the heap now. Extending
+  // writes the new top's header right after the block, in the page past the old end, whose
+  // 2 MiB range already holds the heap's first (small) pages; a range with a 4 KiB page in it
+  // never gets a huge page, which is why the range is marked only after this and from the next
+  // 2 MiB boundary on.
+  const size_t top = mallinfo2().keepcost;
+  const size_t mapped_before = mallinfo2().hblkhd;
+  void* block = std::malloc(top + 64);
+  if (!block) {
+    r.why_not = "no address space for the region";
+    return r;
+  }
+  const uintptr_t b = reinterpret_cast<uintptr_t>(block);
+  const uintptr_t brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
+  r.begin = (b + top + 64 + 32 + kHugePage - 1) & ~(kHugePage - 1);
+  r.end = brk_end & ~(kHugePage - 1);
+  if (mallinfo2().hblkhd != mapped_before || r.end <= r.begin ||
+      madvise(reinterpret_cast<void*>(r.begin), r.end - r.begin, MADV_HUGEPAGE) != 0) {
+    r.why_not = mallinfo2().hblkhd != mapped_before ? "glibc mapped the block on its own"
+                                                     : "the kernel refused MADV_HUGEPAGE";
+    r.begin = r.end = 0;
+    std::free(block);
+    return r;
+  }
+  // The block grown in place (into the top) to end at r.begin (glibc: a chunk of n requested
+  // bytes takes max(32, align16(n + 8)), its header 16 bytes before the pointer), so the next
+  // block from the top starts at r.begin. Kept for the process's life: under 2 MiB of address
+  // space, its pages untouched.
+  void* head = std::realloc(block, r.begin - b - 8);
+  if (head != block) {  // moved instead (not glibc's in-place growth): nothing pinned, still marked
+    std::free(head);
+    r.why_not = "glibc did not grow the block in place";
+    return r;
+  }
+  r.reserved = true;
 #endif
   return r;
 }

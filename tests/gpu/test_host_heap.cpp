@@ -152,6 +152,39 @@ TEST(HostHeap, TheRegionIsTheModelTwiceOverPlusAMarginInWholeHugePages) {
   EXPECT_LE(heap_region_bytes(UINT64_MAX), uint64_t(32) << 30);
 }
 
+TEST(HostHeap, TheStartupHeapPutsTheNextBlocksInHugePages) {
+  // What the shared libraries' initialisers allocate after the executable's .preinit_array hook
+  // (cli/main.cpp): SystemC's ~3 MiB of pools, then smaller blocks, all inside the marked range.
+  const json seen = in_child([] {
+    const HeapRegion r = prefer_huge_page_startup_heap();
+    json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+    if (!r.reserved) return j;
+    j["region_bytes"] = r.end - r.begin;
+    j["aligned"] = r.begin % (2 << 20) == 0 && r.end % (2 << 20) == 0;
+    j["not_marked"] = marked(r.begin, r.end, " hg");
+    const size_t pools = size_t(3) << 20;
+    const size_t mapped_before = mallinfo2().hblkhd;
+    void* a = std::malloc(pools);
+    void* b = std::malloc(4096);
+    const uintptr_t pa = reinterpret_cast<uintptr_t>(a), pb = reinterpret_cast<uintptr_t>(b);
+    j["pools_at_begin"] = pa >= r.begin && pa < r.begin + 4096 && pa + pools <= r.end;
+    j["next_in_region"] = pb >= r.begin && pb + 4096 <= r.end;
+    j["not_mapped"] = mallinfo2().hblkhd == mapped_before;
+    std::free(b);
+    std::free(a);
+    return j;
+  });
+  ASSERT_TRUE(seen.is_object());
+  if (!seen["reserved"].get<bool>())
+    GTEST_SKIP() << "no huge-page heap in this build or kernel: " << seen["why_not"].get<std::string>();
+  EXPECT_GE(seen["region_bytes"].get<uint64_t>(), kStartupHeapBytes - (uint64_t(4) << 20));
+  EXPECT_TRUE(seen["aligned"].get<bool>());
+  EXPECT_EQ(seen["not_marked"].get<std::string>(), "");
+  EXPECT_TRUE(seen["pools_at_begin"].get<bool>());
+  EXPECT_TRUE(seen["next_in_region"].get<bool>());
+  EXPECT_TRUE(seen["not_mapped"].get<bool>());
+}
+
 TEST(HostHeap, ARegionSmallerThanAHugePageIsNotAskedFor) {
   const json seen = in_child([] { return json{{"reserved", prefer_huge_page_heap(4096, true).reserved}}; });
   ASSERT_TRUE(seen.is_object());
