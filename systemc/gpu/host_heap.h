@@ -29,14 +29,15 @@
 //    in ordinary pages.
 // Results never depend on it: the model's behaviour does not depend on where its memory lies.
 #include <cstdint>
-#include <string>
 
 namespace gpucosim {
 
 struct HeapRegion {
   bool reserved = false;       // the settings were made and the region marked
   uintptr_t begin = 0, end = 0;  // the range marked MADV_HUGEPAGE (2 MiB aligned), when reserved
-  std::string why_not;         // when not reserved: why (a sanitizer, not glibc, a call refused)
+  // When not reserved: why (a sanitizer, not glibc, a call refused). A literal: nothing is
+  // allocated to say it, as the startup hook runs before the libraries are initialised.
+  const char* why_not = "";
 };
 
 HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena);
