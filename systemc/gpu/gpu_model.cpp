@@ -44,10 +44,10 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
     // Host threads tick SMs side by side only when every SM is the baseline: a research block's
     // objects may be shared between SMs (GpuModelOptions::host_threads).
     host_parallel_ok_ = host_parallel_ok_ && so.baseline();
+    so.partition_map = sm_map_.get();
     pools_.push_back(std::make_unique<PayloadPool>());
     sms_.push_back(
         std::make_unique<Sm>(("sm" + std::to_string(i)).c_str(), i, cfg_.core, cfg_.mem, *pools_.back(), std::move(so)));
-    sms_.back()->set_partition_map(sm_map_.get());
   }
   sm_active_.assign(n_sms, 0);
   sm_app_.assign(n_sms, -1);

@@ -2,8 +2,8 @@
 // Which memory sub-partition (L2 slice) serves an address. The SM stamps it on every request so
 // the crossbar can route without decoding addresses. By default the SM uses the memory system's
 // own AddressMap (systemc/memory/address_map.h: linear, XOR or IPOLY partition indexing, the
-// -gpgpu_mem_addr_mapping layout), built from the MemoryConfig it is given; the top level may
-// share one mapping among all SMs with Sm::set_partition_map().
+// -gpgpu_mem_addr_mapping layout), built from the MemoryConfig it is given; the top level shares
+// one mapping among all SMs (SmOptions::partition_map).
 #include <cstdint>
 
 #include "systemc/config/gpu_config.h"

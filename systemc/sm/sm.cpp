@@ -21,7 +21,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
       c_(core),
       n_sched_(std::max(1u, core.n_schedulers)),
       max_warps_(core.max_warps()),
-      default_map_(std::make_unique<AddressMapPartitions>(mem)),
+      own_map_(options.partition_map ? nullptr : std::make_unique<AddressMapPartitions>(mem)),
       coalescer_(options.coalescer ? std::move(options.coalescer) : make_baseline_coalescer(core.coalesce_arch)),
       oc_(options.operand_collector ? std::move(options.operand_collector)
                                     : std::make_unique<BankedOperandCollector>(core)),
@@ -41,7 +41,7 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
   if (mover_) clients.push_back(mover_.get());
   lsu_ = std::make_unique<LdstUnit>(c_, sm_id_, mem_port, pool, *coalescer_, static_cast<LsuListener&>(*this),
                                     global_path_.get(), std::move(clients));
-  lsu_->set_partition_map(default_map_.get());
+  lsu_->set_partition_map(options.partition_map ? options.partition_map : own_map_.get());
   for (uint32_t s = 0; s < n_sched_; ++s) scheds_.emplace_back(s, c_.scheduler, c_.two_level_active);
   warps_.resize(max_warps_);
   blocks_.resize(c_.max_blocks);
@@ -54,8 +54,6 @@ Sm::Sm(sc_core::sc_module_name name, uint32_t sm_id, const CoreConfig& core, con
 }
 
 Sm::~Sm() = default;
-
-void Sm::set_partition_map(const PartitionMap* m) { lsu_->set_partition_map(m ? m : default_map_.get()); }
 
 bool Sm::can_launch(const KernelHeader& h) const {
   // Warp slots: freed slots are reused, so a block that fits always finds enough of them; the

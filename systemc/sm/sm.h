@@ -73,7 +73,12 @@ struct SmOptions {
   // Preemption by context switch (context_mover.h): attached after the memory clients above.
   // Null: preempt_all() frees a block without moving its context (a zero-cost switch).
   std::shared_ptr<ContextMover> context_mover;
-  // Every member null or empty: the baseline SM, with no research block's object in it.
+  // The memory system's address -> sub-partition mapping, shared by all SMs and outliving them
+  // (the GPU top level's). Null: the SM builds its own from the MemoryConfig it is given (an
+  // AddressMap: parsing the mapping and its index tables, about 90 K instructions an SM). Not
+  // a research block: baseline() does not look at it.
+  const PartitionMap* partition_map = nullptr;
+  // Every member null or empty (partition_map aside): the baseline SM, with no research block's object in it.
   bool baseline() const {
     return !coalescer && !operand_collector && !global_path && !residency && issue_gates.empty() &&
            listeners.empty() && memory_clients.empty() && !context_mover;
@@ -167,8 +172,6 @@ class Sm : public sc_core::sc_module, private LsuListener {
     wake_ = 0;
     lsu_->flush_l1(launch);
   }
-  // The memory system's address -> sub-partition mapping (default: an AddressMap built from MemoryConfig).
-  void set_partition_map(const PartitionMap* m);
   const CoalescerInterface& coalescer() const { return *coalescer_; }
   void set_issue_observer(IssueObserver* o) { observer_ = o; }
   IssueObserver* issue_observer() const { return observer_; }
@@ -270,7 +273,7 @@ class Sm : public sc_core::sc_module, private LsuListener {
   CoreConfig c_;
   uint32_t n_sched_;
   uint32_t max_warps_;
-  std::unique_ptr<PartitionMap> default_map_;
+  std::unique_ptr<PartitionMap> own_map_;  // without SmOptions::partition_map
   std::unique_ptr<CoalescerInterface> coalescer_;
   std::unique_ptr<OperandCollectorInterface> oc_;
   std::shared_ptr<GlobalFrontEnd> global_path_;
