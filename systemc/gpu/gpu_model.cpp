@@ -51,7 +51,10 @@ GpuModel::GpuModel(sc_core::sc_module_name name, const GpuConfig& cfg, GpuModelO
   }
   sm_active_.assign(n_sms, 0);
   sm_app_.assign(n_sms, -1);
-  xbar_ = std::make_unique<Crossbar>("icnt", n_sms, n_parts, cfg_.icnt, cfg_.clock);
+  CrossbarHostLayout layout;
+  layout.threads = std::max(1u, opts_.host_threads);
+  layout.partition_block = cfg_.mem.sub_partitions;
+  xbar_ = std::make_unique<Crossbar>("icnt", n_sms, n_parts, cfg_.icnt, cfg_.clock, layout);
   for (uint32_t c = 0; c < cfg_.mem.n_channels; ++c)
     parts_.push_back(
         std::make_unique<MemoryPartition>(("partition" + std::to_string(c)).c_str(), c, cfg_.mem, cfg_.clock, map_));
@@ -340,7 +343,10 @@ void GpuModel::tick_sm(uint32_t i, uint64_t cycle) {
   // changes nothing the SM holds. A kernel started by a departure prepares every SM's L1 and
   // marks those with write-backs active itself (prepare_l1). Each SM writes its own flag, so the
   // team may set them side by side.
-  sm_active_[i] = !s.idle();
+  // Written only when it changes: the flags of SMs ticked on different host threads share
+  // cache lines, and a store every tick would move the line between the cores each time.
+  const uint8_t active = !s.idle();
+  if (sm_active_[i] != active) sm_active_[i] = active;
 }
 
 void GpuModel::tick_core(uint64_t cycle) {

@@ -13,24 +13,24 @@ uint32_t data_bytes(const GpuExtension& e) { return uint32_t(sector_count(e.sect
 }  // namespace
 
 Crossbar::Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_partitions, const InterconnectConfig& cfg,
-                   const ClockConfig& clk)
+                   const ClockConfig& clk, CrossbarHostLayout layout)
     : sc_core::sc_module(name),
       flit_bytes_(cfg.flit_bytes),
       header_sideband_(cfg.header_sideband),
       sector_packets_(cfg.sector_packets),
       period_s_(1.0 / (clk.icnt_mhz * 1e6)),
-      sm_waiting_(n_sms),
-      part_waiting_(n_partitions),
+      sm_waiting_(n_sms, layout.threads),
+      part_waiting_(n_partitions, layout.threads, layout.partition_block),
       req_(n_sms, n_partitions, cfg.in_buffer, cfg.out_buffer, cfg.latency),
       reply_(n_partitions, n_sms, cfg.in_buffer, cfg.out_buffer, cfg.latency) {
   if (flit_bytes_ == 0) throw std::invalid_argument("icnt_flit_size must be > 0");
   for (uint32_t i = 0; i < n_sms; ++i) {
     sm_ports_.push_back(std::make_unique<TargetPort>(("sm_port_" + std::to_string(i)).c_str()));
-    sm_ports_.back()->set_doorbell(Doorbell{sm_waiting_.word_of(i), uint64_t(1) << (i & 63)});
+    sm_ports_.back()->set_doorbell(Doorbell{sm_waiting_.word_of(i), sm_waiting_.bit_of(i)});
   }
   for (uint32_t j = 0; j < n_partitions; ++j) {
     part_ports_.push_back(std::make_unique<InitiatorPort>(("partition_port_" + std::to_string(j)).c_str()));
-    part_ports_.back()->set_doorbell(Doorbell{part_waiting_.word_of(j), uint64_t(1) << (j & 63)});
+    part_ports_.back()->set_doorbell(Doorbell{part_waiting_.word_of(j), part_waiting_.bit_of(j)});
   }
 }
 

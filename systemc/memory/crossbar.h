@@ -39,10 +39,19 @@
 
 namespace gpucosim {
 
+// Where the ports' owners are ticked on the host, for the layout of the ports' doorbells
+// (StripedBitSet): SM i on host thread i % threads, partition port j (sub-partition j % block of
+// channel j / block) with its channel, on thread (j / block) % threads. Host speed only: the
+// crossbar's behaviour never depends on it.
+struct CrossbarHostLayout {
+  uint32_t threads = 1;
+  uint32_t partition_block = 1;  // sub-partitions per memory channel
+};
+
 class Crossbar : public sc_core::sc_module {
  public:
   Crossbar(sc_core::sc_module_name name, uint32_t n_sms, uint32_t n_partitions, const InterconnectConfig& cfg,
-           const ClockConfig& clk);
+           const ClockConfig& clk, CrossbarHostLayout layout = {});
 
   TargetPort& sm_port(uint32_t sm) { return *sm_ports_[sm]; }
   InitiatorPort& partition_port(uint32_t partition) { return *part_ports_[partition]; }
@@ -113,8 +122,9 @@ class Crossbar : public sc_core::sc_module {
   std::vector<std::unique_ptr<TargetPort>> sm_ports_;
   std::vector<std::unique_ptr<InitiatorPort>> part_ports_;
   // The ports holding a request (SM side) or a reply (partition side), rung by the ports
-  // themselves, so a tick visits those only, in port order as a loop over all ports would.
-  BitSet sm_waiting_, part_waiting_;
+  // themselves, so a tick visits those only, in port order as a loop over all ports would;
+  // each host thread's ports ring words of their own (CrossbarHostLayout).
+  StripedBitSet sm_waiting_, part_waiting_;
   XbarNet req_, reply_;
   // Per network: its counters, and them per kernel launch of the packet counted. Every count
   // follows a charge to its packet's launch within the same network, so two ledgers attribute
