@@ -5,6 +5,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #endif
 
@@ -88,10 +89,22 @@ HeapRegion prefer_huge_page_startup_heap() {
 #elif !defined(__GLIBC__)
   r.why_not = "not glibc";
 #else
-  // Every extension of the heap from now on takes kStartupHeapBytes more address space than
-  // asked for (M_TOP_PAD), kept (M_TRIM_THRESHOLD); blocks below it come from the heap.
+  // Under an address-space or data-size limit (ulimit -v / -d) the process keeps glibc's
+  // defaults: address space taken ahead could be what a later allocation needs.
+  struct rlimit as {}, data {};
+  if (getrlimit(RLIMIT_AS, &as) != 0 || getrlimit(RLIMIT_DATA, &data) != 0 || as.rlim_cur != RLIM_INFINITY ||
+      data.rlim_cur != RLIM_INFINITY) {
+    r.why_not = "an address-space or data-size limit (ulimit -v / -d)";
+    return r;
+  }
+  // The next extension of the heap takes kStartupHeapBytes more address space than asked for
+  // (M_TOP_PAD, put back to glibc's default right after, so no later extension asks for more
+  // than it needs); the heap is not trimmed below it (M_TRIM_THRESHOLD); blocks below an eighth
+  // of it come from the heap.
   const int pad = int(kStartupHeapBytes);
-  if (!mallopt(M_MMAP_THRESHOLD, pad / 8) || !mallopt(M_TOP_PAD, pad) || !mallopt(M_TRIM_THRESHOLD, 2 * pad)) {
+  constexpr int kGlibcTopPad = 128 * 1024;
+  if (!mallopt(M_MMAP_THRESHOLD, pad / 8) || !mallopt(M_TRIM_THRESHOLD, 2 * pad) || !mallopt(M_TOP_PAD, pad)) {
+    mallopt(M_TOP_PAD, kGlibcTopPad);
     r.why_not = "glibc refused a setting (mallopt)";
     return r;
   }
@@ -101,20 +114,21 @@ HeapRegion prefer_huge_page_startup_heap() {
   // never gets a huge page, which is why the range is marked only after this and from the next
   // 2 MiB boundary on.
   const size_t top = mallinfo2().keepcost;
-  const size_t mapped_before = mallinfo2().hblkhd;
+  const uintptr_t brk_before = reinterpret_cast<uintptr_t>(sbrk(0));
   void* block = std::malloc(top + 64);
-  if (!block) {
-    r.why_not = "no address space for the region";
-    return r;
-  }
+  mallopt(M_TOP_PAD, kGlibcTopPad);
   const uintptr_t b = reinterpret_cast<uintptr_t>(block);
   const uintptr_t brk_end = reinterpret_cast<uintptr_t>(sbrk(0));
+  // The heap grew by the pad (not refused, and the block not mapped elsewhere instead).
+  if (!block || brk_end < brk_before + kStartupHeapBytes || b >= brk_end) {
+    std::free(block);
+    r.why_not = "the heap could not be extended (no address space)";
+    return r;
+  }
   r.begin = (b + top + 64 + 32 + kHugePage - 1) & ~(kHugePage - 1);
   r.end = brk_end & ~(kHugePage - 1);
-  if (mallinfo2().hblkhd != mapped_before || r.end <= r.begin ||
-      madvise(reinterpret_cast<void*>(r.begin), r.end - r.begin, MADV_HUGEPAGE) != 0) {
-    r.why_not = mallinfo2().hblkhd != mapped_before ? "glibc mapped the block on its own"
-                                                     : "the kernel refused MADV_HUGEPAGE";
+  if (r.end <= r.begin || madvise(reinterpret_cast<void*>(r.begin), r.end - r.begin, MADV_HUGEPAGE) != 0) {
+    r.why_not = "the kernel refused MADV_HUGEPAGE";
     r.begin = r.end = 0;
     std::free(block);
     return r;

@@ -47,13 +47,15 @@ HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena);
 // 768 page faults of 4 KiB, about 8 ms of every command's start on a paravirtualised machine
 // (`gpucosim --version` took 19 ms of CPU and 1.09 K faults; 7 ms and 245 with this). Meant to
 // be called from the executable's .preinit_array, before those initialisers run (cli/main.cpp).
-// The heap is extended at once by kStartupHeapBytes of address space (and by as much again at
-// each later extension: M_TOP_PAD), marked MADV_HUGEPAGE from its first 2 MiB boundary on before
-// anything touches it (a 2 MiB range that already holds a 4 KiB page never gets a huge page: a
-// block's header written there before the mark would cost the range's 512 faults), and a block
-// kept for the process's life ends at that boundary, so what is allocated next starts there.
-// Blocks below an eighth of it come from the heap. Nothing is touched but what is allocated;
-// prefer_huge_page_heap() later finds its region inside this one when the run fits.
+// The heap is extended at once by kStartupHeapBytes of address space (glibc's M_TOP_PAD for that
+// one extension), marked MADV_HUGEPAGE from its first 2 MiB boundary on before anything touches
+// it (a 2 MiB range that already holds a 4 KiB page never gets a huge page: a block's header
+// written there before the mark would cost the range's 512 faults), and a block kept for the
+// process's life ends at that boundary, so what is allocated next starts there. Blocks below an
+// eighth of it come from the heap. Nothing is touched but what is allocated;
+// prefer_huge_page_heap() later finds its region inside this one when the run fits. Under an
+// address-space or data-size limit (ulimit -v / -d) nothing is changed: the address space taken
+// ahead could be what a later allocation needs.
 // Same conditions as above (glibc, no sanitizer); a refusal changes nothing but speed.
 constexpr uint64_t kStartupHeapBytes = uint64_t(256) << 20;
 HeapRegion prefer_huge_page_startup_heap();

@@ -5,6 +5,7 @@
 #include "systemc/gpu/host_heap.h"
 
 #include <malloc.h>
+#include <sys/resource.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -183,6 +184,31 @@ TEST(HostHeap, TheStartupHeapPutsTheNextBlocksInHugePages) {
   EXPECT_TRUE(seen["pools_at_begin"].get<bool>());
   EXPECT_TRUE(seen["next_in_region"].get<bool>());
   EXPECT_TRUE(seen["not_mapped"].get<bool>());
+}
+
+TEST(HostHeap, TheStartupHeapTakesNoAddressSpaceAheadUnderALimit) {
+  // Under `ulimit -v` the startup heap leaves glibc's settings as they are, and allocating goes on.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer's allocator: no startup heap, and its runtime needs unlimited address space";
+#endif
+  const json seen = in_child([] {
+    struct rlimit lim {};
+    getrlimit(RLIMIT_AS, &lim);
+    lim.rlim_cur = rlim_t(4) << 30;  // far more than the child uses: only its being finite counts
+    json j{{"limited", setrlimit(RLIMIT_AS, &lim) == 0}};
+    const HeapRegion r = prefer_huge_page_startup_heap();
+    j["reserved"] = r.reserved;
+    j["why_not"] = r.why_not;
+    void* a = std::malloc(size_t(16) << 20);
+    j["allocates"] = a != nullptr;
+    std::free(a);
+    return j;
+  });
+  ASSERT_TRUE(seen.is_object());
+  if (!seen["limited"].get<bool>()) GTEST_SKIP() << "could not set an address-space limit";
+  EXPECT_FALSE(seen["reserved"].get<bool>());
+  EXPECT_NE(seen["why_not"].get<std::string>().find("limit"), std::string::npos) << seen["why_not"];
+  EXPECT_TRUE(seen["allocates"].get<bool>());
 }
 
 TEST(HostHeap, ARegionSmallerThanAHugePageIsNotAskedFor) {
