@@ -23,6 +23,10 @@ namespace gpucosim {
 namespace {
 constexpr uint64_t kHugePage = uint64_t(2) << 20;
 constexpr uint64_t kMargin = uint64_t(64) << 20;  // the reader's buffers and the process's own
+// M_TRIM_THRESHOLD that turns trimming off (mallopt(3)): the heap's free top, however large (the
+// startup heap's 256 MiB of address space, a run's region after the model is freed), is kept
+// where it is, marked, rather than given back and mapped again without the mark in 4 KiB pages.
+constexpr int kNeverTrim = -1;
 // Beyond this the region is not worth asking for: an estimate this large is refused by the
 // footprint check first (at most 16 GB by default), and address space is not unlimited.
 constexpr uint64_t kMaxRegion = uint64_t(32) << 30;
@@ -54,7 +58,7 @@ HeapRegion prefer_huge_page_heap(uint64_t bytes, bool one_arena) {
   // and its freeing not trimmed away.
   const auto limit = [](uint64_t b) { return b > uint64_t(INT32_MAX) ? INT32_MAX : int(b); };
   if ((one_arena && !mallopt(M_ARENA_MAX, 1)) || !mallopt(M_MMAP_THRESHOLD, limit(bytes + kHugePage)) ||
-      !mallopt(M_TRIM_THRESHOLD, limit(2 * bytes + kHugePage))) {
+      !mallopt(M_TRIM_THRESHOLD, kNeverTrim)) {
     r.why_not = "glibc refused a setting (mallopt)";
     return r;
   }
@@ -99,11 +103,11 @@ HeapRegion prefer_huge_page_startup_heap() {
   }
   // The next extension of the heap takes kStartupHeapBytes more address space than asked for
   // (M_TOP_PAD, put back to glibc's default right after, so no later extension asks for more
-  // than it needs); the heap is not trimmed below it (M_TRIM_THRESHOLD); blocks below an eighth
+  // than it needs); the heap is never trimmed (M_TRIM_THRESHOLD); blocks below an eighth
   // of it come from the heap.
   const int pad = int(kStartupHeapBytes);
   constexpr int kGlibcTopPad = 128 * 1024;
-  if (!mallopt(M_MMAP_THRESHOLD, pad / 8) || !mallopt(M_TRIM_THRESHOLD, 2 * pad) || !mallopt(M_TOP_PAD, pad)) {
+  if (!mallopt(M_MMAP_THRESHOLD, pad / 8) || !mallopt(M_TRIM_THRESHOLD, kNeverTrim) || !mallopt(M_TOP_PAD, pad)) {
     mallopt(M_TOP_PAD, kGlibcTopPad);
     r.why_not = "glibc refused a setting (mallopt)";
     return r;
