@@ -9,11 +9,15 @@
 // its END phase comes back, which a component sends when it has room (pop_*). A request sits in
 // the target's slot until the target pops it, so a full target stalls its initiator without loss.
 // The annotated delay travels with the payload; the receiver adds it to its own latency queues.
+//
+// The sockets are TLM-2.0's standard ones, each bound to its port, which implements the socket's
+// interface itself: a phase call is one virtual call into the other port. (tlm_utils' simple
+// sockets put an adapter with a member-function pointer in each of a request's eight phase calls,
+// and build named events and, for a target without b_transport, a thread per socket: about 8 K
+// instructions an event at construction, 432 of them on an 80-SM GPU.)
 #include <cstdint>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 namespace gpucosim {
 
@@ -40,13 +44,13 @@ struct PendingTransaction {
   explicit operator bool() const { return payload != nullptr; }
 };
 
-class InitiatorPort {
+class InitiatorPort : private tlm::tlm_bw_transport_if<> {
  public:
-  explicit InitiatorPort(const char* name) : socket(name) {
-    socket.register_nb_transport_bw(this, &InitiatorPort::nb_transport_bw);
-  }
+  explicit InitiatorPort(const char* name) : socket(name) { socket.bind(static_cast<tlm::tlm_bw_transport_if<>&>(*this)); }
+  InitiatorPort(const InitiatorPort&) = delete;
+  InitiatorPort& operator=(const InitiatorPort&) = delete;
 
-  tlm_utils::simple_initiator_socket<InitiatorPort> socket;
+  tlm::tlm_initiator_socket<> socket;
 
   bool can_send() const { return !awaiting_end_req_; }
   void send(tlm::tlm_generic_payload& p, const sc_core::sc_time& delay) {
@@ -71,7 +75,7 @@ class InitiatorPort {
   }
 
  private:
-  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) override {
     if (phase == tlm::END_REQ) {
       awaiting_end_req_ = false;
       return tlm::TLM_ACCEPTED;
@@ -81,24 +85,20 @@ class InitiatorPort {
     bell_.ring();
     return tlm::TLM_ACCEPTED;  // END_RESP is sent by pop_response()
   }
+  void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}  // no DMI in the GPU
 
   bool awaiting_end_req_ = false;
   PendingTransaction response_;
   Doorbell bell_;
 };
 
-class TargetPort {
+class TargetPort : private tlm::tlm_fw_transport_if<> {
  public:
-  explicit TargetPort(const char* name) : socket(name) {
-    socket.register_nb_transport_fw(this, &TargetPort::nb_transport_fw);
-    // A socket with only nb_transport_fw spawns a thread at the start of simulation to turn a
-    // b_transport into nb_transport calls: a coroutine with its own 256 KiB stack per port (a
-    // mapping, a guard page and a page fault each; 144 on an 80-SM QV100), never run, since
-    // nothing in the GPU calls b_transport. Registering one of our own spawns none.
-    socket.register_b_transport(this, &TargetPort::b_transport);
-  }
+  explicit TargetPort(const char* name) : socket(name) { socket.bind(static_cast<tlm::tlm_fw_transport_if<>&>(*this)); }
+  TargetPort(const TargetPort&) = delete;
+  TargetPort& operator=(const TargetPort&) = delete;
 
-  tlm_utils::simple_target_socket<TargetPort> socket;
+  tlm::tlm_target_socket<> socket;
 
   const PendingTransaction& peek_request() const { return request_; }
   void set_doorbell(Doorbell d) { bell_ = d; }
@@ -123,7 +123,7 @@ class TargetPort {
   }
 
  private:
-  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) {
+  tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase, sc_core::sc_time& d) override {
     if (phase == tlm::END_RESP) {
       awaiting_end_resp_ = false;
       return tlm::TLM_COMPLETED;
@@ -134,9 +134,11 @@ class TargetPort {
     return tlm::TLM_ACCEPTED;  // END_REQ is sent by pop_request()
   }
 
-  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) {
+  void b_transport(tlm::tlm_generic_payload&, sc_core::sc_time&) override {
     SC_REPORT_ERROR("gpucosim/TargetPort", "blocking transport on a GPU port: every port is non-blocking (nb_transport_fw)");
   }
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }  // no DMI
+  unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }  // no debug access
 
   PendingTransaction request_;
   bool awaiting_end_resp_ = false;

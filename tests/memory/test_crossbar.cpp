@@ -159,7 +159,8 @@ size_t processes_named(const sc_core::sc_object* o, const std::string& part) {
 
 TEST(memory_crossbar, PortsSpawnNoThreadForBlockingTransport) {
   // A tlm_utils target socket with only nb_transport_fw spawns a b_transport adapter thread (a
-  // coroutine stack each) at the start of simulation; the GPU's ports never use one.
+  // coroutine stack each) at the start of simulation; the GPU's ports never use one (their
+  // standard sockets, bound to the ports themselves, spawn no process at all).
   InterconnectConfig icnt;
   XbarBench b("b", 3, 2, icnt);
   b.todo[0].push_back(req(0));
