@@ -20,13 +20,10 @@ namespace {
 __attribute__((constructor)) void quiet_systemc_banner() { setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0); }
 
 // Before any shared library's initialisers (an executable's .preinit_array runs first): the
-// process's first megabytes of heap in huge pages (host_heap.h, prefer_huge_page_startup_heap).
-// Not in sanitizer builds: their allocator takes no settings, and a hook that runs before their
-// runtime is fully set up only risks its bookkeeping.
-#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+// process's first megabytes of heap in huge pages (host_heap.h, prefer_huge_page_startup_heap;
+// in a sanitizer build it returns at once).
 void startup_heap() { gpucosim::prefer_huge_page_startup_heap(); }
 __attribute__((section(".preinit_array"), used)) void (*const run_startup_heap)() = startup_heap;
-#endif
 }  // namespace
 
 // libsystemc.so owns main() and calls sc_main(); the CLI is our sc_main. Only `run` elaborates a

@@ -9,15 +9,6 @@
 #include <unistd.h>
 #endif
 
-// A sanitizer replaces malloc: glibc's settings would change nothing but the test of them.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define GPUCOSIM_SANITIZER_HEAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define GPUCOSIM_SANITIZER_HEAP 1
-#endif
-#endif
-
 namespace gpucosim {
 
 namespace {

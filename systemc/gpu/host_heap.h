@@ -30,6 +30,16 @@
 // Results never depend on it: the model's behaviour does not depend on where its memory lies.
 #include <cstdint>
 
+// A sanitizer replaces malloc: glibc's settings would change nothing but the test of them. Both
+// functions below then do nothing (HeapRegion::why_not says so); tests read this too.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define GPUCOSIM_SANITIZER_HEAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define GPUCOSIM_SANITIZER_HEAP 1
+#endif
+#endif
+
 namespace gpucosim {
 
 struct HeapRegion {

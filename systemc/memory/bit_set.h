@@ -41,10 +41,6 @@ class BitSet {
   std::vector<uint64_t> words_;
 };
 
-}  // namespace gpucosim
-
-namespace gpucosim {
-
 // A set of indices [0, n) like BitSet, whose indices are dealt out in blocks of `block` to
 // `stripes` groups in turn (index i in group (i / block) % stripes), each group's words on cache
 // lines of their own. Why: the GPU top level's host threads tick SM i, and memory channel c, on
@@ -92,9 +88,8 @@ class StripedBitSet {
     const uint32_t S = stripes_, B = block_;
     for (uint32_t w = 0; w < words_; ++w) {
       uint64_t m[kMaxStripes];
-      uint64_t any = 0;
-      for (uint32_t s = 0; s < S; ++s) any |= (m[s] = word(s, w));
-      while (any) {
+      for (uint32_t s = 0; s < S; ++s) m[s] = word(s, w);
+      for (;;) {
         // The lowest (block, group) pair holding a member: a block's members of group s come
         // before those of group s + 1, which come before the next block's.
         uint32_t best_s = 0, best_q = UINT32_MAX;
@@ -103,10 +98,9 @@ class StripedBitSet {
           const uint32_t q = uint32_t(__builtin_ctzll(m[s])) / B;
           if (q < best_q) best_q = q, best_s = s;
         }
+        if (best_q == UINT32_MAX) break;  // this word of every group visited
         const uint32_t b = uint32_t(__builtin_ctzll(m[best_s]));
         m[best_s] &= m[best_s] - 1;
-        any = 0;
-        for (uint32_t s = 0; s < S; ++s) any |= m[s];
         const uint32_t p = w * 64 + b;  // the group's position
         f((p / B * S + best_s) * B + p % B);
       }

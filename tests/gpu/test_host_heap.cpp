@@ -75,6 +75,17 @@ bool within(const HeapRegion& r, const void* p, size_t n) {
   return r.begin - (uintptr_t(2) << 20) <= a && a + n <= r.end;
 }
 
+// What a test of a region records first: whether it was reserved and why not, and when it was,
+// its size, its alignment to huge pages and what of it is not marked (marked() above).
+json region_facts(const HeapRegion& r) {
+  json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+  if (!r.reserved) return j;
+  j["region_bytes"] = r.end - r.begin;
+  j["aligned"] = r.begin % (2 << 20) == 0 && r.end % (2 << 20) == 0;
+  j["not_marked"] = marked(r.begin, r.end, " hg");
+  return j;
+}
+
 // Whether a 1 MiB block another thread allocates (and frees) lies in the region.
 bool other_threads_block_in_region(const HeapRegion& r) {
   void* block = nullptr;
@@ -89,11 +100,8 @@ TEST(HostHeap, TheRegionIsMarkedForHugePagesAndLargeAndOtherThreadsBlocksComeFro
   constexpr uint64_t size = uint64_t(64) << 20;
   const json seen = in_child([] {
     const HeapRegion r = prefer_huge_page_heap(size, /*one_arena=*/true);
-    json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+    json j = region_facts(r);
     if (!r.reserved) return j;  // a sanitizer build, not glibc, or no THP in the kernel
-    j["region_bytes"] = r.end - r.begin;
-    j["aligned"] = r.begin % (2 << 20) == 0 && r.end % (2 << 20) == 0;
-    j["not_marked"] = marked(r.begin, r.end, " hg");
     // A 16 MiB block (glibc's default would map it on its own) lies in the region.
     const size_t big = size_t(16) << 20;
     const size_t mapped_before = mallinfo2().hblkhd;
@@ -158,11 +166,8 @@ TEST(HostHeap, TheStartupHeapPutsTheNextBlocksInHugePages) {
   // (cli/main.cpp): SystemC's ~3 MiB of pools, then smaller blocks, all inside the marked range.
   const json seen = in_child([] {
     const HeapRegion r = prefer_huge_page_startup_heap();
-    json j{{"reserved", r.reserved}, {"why_not", r.why_not}};
+    json j = region_facts(r);
     if (!r.reserved) return j;
-    j["region_bytes"] = r.end - r.begin;
-    j["aligned"] = r.begin % (2 << 20) == 0 && r.end % (2 << 20) == 0;
-    j["not_marked"] = marked(r.begin, r.end, " hg");
     const size_t pools = size_t(3) << 20;
     const size_t mapped_before = mallinfo2().hblkhd;
     void* a = std::malloc(pools);
@@ -188,7 +193,7 @@ TEST(HostHeap, TheStartupHeapPutsTheNextBlocksInHugePages) {
 
 TEST(HostHeap, TheStartupHeapTakesNoAddressSpaceAheadUnderALimit) {
   // Under `ulimit -v` the startup heap leaves glibc's settings as they are, and allocating goes on.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(GPUCOSIM_SANITIZER_HEAP)
   GTEST_SKIP() << "a sanitizer's allocator: no startup heap, and its runtime needs unlimited address space";
 #endif
   const json seen = in_child([] {
