@@ -124,7 +124,10 @@ class GpuModel : public sc_core::sc_module {
  private:
   class SmPartitionMap;
 
-  void simulate();                 // the SystemC process
+  // The SystemC process: a method (no coroutine stack of its own), triggered again after each
+  // activation's edges at the SystemC time they reach, until the run ends.
+  void simulate();
+  uint64_t fs_done_ = 0;           // model time (fs) SystemC time has been advanced to
   bool step_edge();                // one edge of the earliest domain(s); false when the run ends
   void tick_core(uint64_t cycle);
   // A DRAM and/or L2 edge of the memory partitions and those domains' cycle numbers at it.
