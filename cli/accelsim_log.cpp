@@ -1,6 +1,7 @@
 #include "cli/accelsim_log.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "kernel/input_error.h"
@@ -41,6 +42,8 @@ bool accelsim_log_wanted(const std::string& name) {
 }
 
 std::vector<AccelSimKernel> read_accelsim_log(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a folder: expected an Accel-Sim log file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot read the file: expected an Accel-Sim log");
   std::vector<AccelSimKernel> kernels;
@@ -54,7 +57,7 @@ std::vector<AccelSimKernel> read_accelsim_log(const std::string& path) {
         throw InputError(path, kernels.back().line,
                          "kernel '" + kernels.back().name + "' has no gpu_sim_cycle line before the next kernel: "
                          "expected a complete Accel-Sim log");
-      kernels.push_back(AccelSimKernel{value, line, {}});
+      kernels.push_back(AccelSimKernel{value, line, {}, {}});
       continue;
     }
     if (kernels.empty() || !accelsim_log_wanted(name)) continue;
@@ -70,6 +73,9 @@ std::vector<AccelSimKernel> read_accelsim_log(const std::string& path) {
   if (!kernels.back().values.count("gpu_sim_cycle"))
     throw InputError(path, kernels.back().line,
                      "kernel '" + kernels.back().name + "' has no gpu_sim_cycle line: expected a complete Accel-Sim log");
+  for (AccelSimKernel& k : kernels)
+    for (const char* h : kHeadline)
+      if (!k.values.count(h)) k.missing.push_back(h);
   return kernels;
 }
 

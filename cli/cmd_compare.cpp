@@ -130,6 +130,15 @@ std::set<std::string> breakdown_keys(const json& ours_stats, const AccelSimKerne
 void compare(const std::string& stats_path, const std::string& log_path) {
   const json stats = read_stats(stats_path);
   const std::vector<AccelSimKernel> as = read_accelsim_log(log_path);
+  for (size_t i = 0; i < as.size(); ++i) {
+    if (as[i].missing.empty()) continue;
+    std::string names;
+    for (const std::string& m : as[i].missing) names += (names.empty() ? "" : ", ") + m;
+    std::fprintf(stderr,
+                 "gpucosim: warning: %s:%llu: kernel %zu ('%s') has no %s (a log cut short, or a GPGPU-Sim that "
+                 "prints fewer statistics): shown as -\n",
+                 log_path.c_str(), static_cast<unsigned long long>(as[i].line), i + 1, as[i].name.c_str(), names.c_str());
+  }
   const json& ks = stats["kernels"];
   const size_t n = std::min(ks.size(), as.size());
   std::printf("gpucosim: %s (%zu kernel%s)\nAccel-Sim: %s (%zu kernel%s)\nratio = gpucosim / Accel-Sim; "

@@ -3,6 +3,7 @@
 // the counters mean the same, and rejects malformed input with file:line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -49,6 +50,8 @@ TEST(cli_compare, WorksOnEveryReferenceLog) {
     EXPECT_NE(r.output.find("\nkernel 1: "), std::string::npos) << e.path();
     EXPECT_NE(r.output.find("\ntotal\n"), std::string::npos) << e.path();
     EXPECT_FALSE(ratio_of(r.output, "L1D_total_cache_accesses").empty()) << e.path() << "\n" << r.output;
+    // A complete log has every headline statistic: nothing to warn about.
+    EXPECT_EQ(r.output.find("warning"), std::string::npos) << e.path() << "\n" << r.output;
   }
   EXPECT_GE(n, 9);
 }
@@ -102,6 +105,33 @@ TEST(cli_compare, MalformedInputIsAnErrorWithFileAndLine) {
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(ratio_of(r.output, "gpu_sim_cycle"), "0.833") << r.output;
   EXPECT_EQ(test::run_gpucosim("compare " + dir + "/missing.json " + dir + "/acc.log").exit_code, 1);
+  // A folder where the log should be.
+  const auto d = test::run_gpucosim("compare " + dir + "/stats.json " + dir);
+  EXPECT_EQ(d.exit_code, 1) << d.output;
+  EXPECT_NE(d.output.find("is a folder: expected an Accel-Sim log file"), std::string::npos) << d.output;
+}
+
+TEST(cli_compare, ALogCutShortInsideAKernelIsNamedInAWarning) {
+  const std::string log = test::shared_path("accelsim-reference/logs/as_fix_x1_QV100UDP.log");
+  const std::string dir = test::scratch_dir();
+  const std::string stats = fixture_stats(dir);
+  if (log.empty() || stats.empty()) GTEST_SKIP() << "../shared/accelsim-reference or the fixture is absent";
+  // The reference log up to the line after its kernel's gpu_sim_cycle: the cache, DRAM and
+  // interconnect statistics further down the block are lost.
+  const std::string text = test::read_text(log);
+  const size_t at = text.find("\ngpu_sim_cycle = ");
+  ASSERT_NE(at, std::string::npos);
+  const size_t cut = text.find('\n', at + 1);
+  test::write_text(dir + "/cut.log", text.substr(0, cut + 1));
+  const uint64_t kernel_line = uint64_t(std::count(text.begin(), text.begin() + long(text.rfind("\nkernel_name = ", at)) + 1, '\n')) + 1;
+  const auto r = test::run_gpucosim("compare " + stats + " " + dir + "/cut.log");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  const std::string warn = "gpucosim: warning: " + dir + "/cut.log:" + std::to_string(kernel_line) + ": kernel 1 (";
+  EXPECT_NE(r.output.find(warn), std::string::npos) << warn << "\n" << r.output;
+  for (const char* s : {"L1D_total_cache_accesses", "L2_total_cache_misses", "total dram reads", "icnt_total_pkts_mem_to_simt"})
+    EXPECT_NE(r.output.find(s, r.output.find(warn)), std::string::npos) << s << "\n" << r.output;
+  EXPECT_EQ(ratio_of(r.output, "gpu_sim_cycle").empty(), false) << r.output;
+  EXPECT_EQ(ratio_of(r.output, "L2_total_cache_accesses"), "-") << r.output;
 }
 
 }  // namespace

@@ -27,5 +27,7 @@ CommandResult run_gpucosim(const std::string& args);
 
 // Writes `text` to `path` as it is (binary), replacing the file.
 void write_text(const std::string& path, const std::string& text);
+// The whole file as it is (binary); "" when it cannot be read.
+std::string read_text(const std::string& path);
 
 }  // namespace gpucosim::test
