@@ -123,14 +123,15 @@ TEST(cli_compare, ALogCutShortInsideAKernelIsNamedInAWarning) {
   ASSERT_NE(at, std::string::npos);
   const size_t cut = text.find('\n', at + 1);
   test::write_text(dir + "/cut.log", text.substr(0, cut + 1));
-  const uint64_t kernel_line = uint64_t(std::count(text.begin(), text.begin() + long(text.rfind("\nkernel_name = ", at)) + 1, '\n')) + 1;
+  const size_t kernel_at = text.rfind("\nkernel_name = ", at) + 1;  // where its kernel_name line starts
+  const uint64_t kernel_line = uint64_t(std::count(text.begin(), text.begin() + long(kernel_at), '\n')) + 1;
   const auto r = test::run_gpucosim("compare " + stats + " " + dir + "/cut.log");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   const std::string warn = "gpucosim: warning: " + dir + "/cut.log:" + std::to_string(kernel_line) + ": kernel 1 (";
   EXPECT_NE(r.output.find(warn), std::string::npos) << warn << "\n" << r.output;
   for (const char* s : {"L1D_total_cache_accesses", "L2_total_cache_misses", "total dram reads", "icnt_total_pkts_mem_to_simt"})
     EXPECT_NE(r.output.find(s, r.output.find(warn)), std::string::npos) << s << "\n" << r.output;
-  EXPECT_EQ(ratio_of(r.output, "gpu_sim_cycle").empty(), false) << r.output;
+  EXPECT_FALSE(ratio_of(r.output, "gpu_sim_cycle").empty()) << r.output;
   EXPECT_EQ(ratio_of(r.output, "L2_total_cache_accesses"), "-") << r.output;
 }
 

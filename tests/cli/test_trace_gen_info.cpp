@@ -3,8 +3,6 @@
 // written traces and writing them again changes no byte.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,13 +15,6 @@
 
 namespace gpucosim {
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 std::vector<std::string> names() {
   std::vector<std::string> n;
@@ -67,7 +58,7 @@ TEST_P(GenInfo, CountsMatchTheGeneratorAndRewriteIsByteIdentical) {
     auto src = open_kernel_trace(path);
     const std::string again = dir + "/again-" + std::to_string(files++) + ".traceg";
     write_kernel_trace(again, *src);
-    EXPECT_TRUE(slurp(path) == slurp(again)) << name << ": " << path << " changed on rewrite";
+    EXPECT_TRUE(test::read_text(path) == test::read_text(again)) << name << ": " << path << " changed on rewrite";
   }
   EXPECT_EQ(files, expect.size());
 }

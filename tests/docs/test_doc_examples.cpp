@@ -11,9 +11,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "tests/docs/doc_examples.h"
 #include "tests/support/test_paths.h"
@@ -95,13 +93,6 @@ const NotRun kNotRun[] = {
      "regenerates this page after the ~6 min synthesis of docs/synthesis.md"},
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 std::vector<std::string> doc_pages() {
   std::vector<std::string> pages;
   const fs::path docs = fs::path(source_dir()) / "docs";
@@ -140,7 +131,7 @@ class docs_examples : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(docs_examples, EveryCommandRunsAndPrintsWhatThePageShows) {
   const std::string page = GetParam();
-  const std::vector<DocCommand> commands = extract_commands(page, slurp(source_dir() + "/" + page));
+  const std::vector<DocCommand> commands = extract_commands(page, read_text(source_dir() + "/" + page));
   if (commands.empty()) GTEST_SKIP() << page << " has no command examples";
   const std::string work = make_workspace(scratch_dir());
   const bool have_shared = fs::exists(fs::path(work) / ".." / "shared");

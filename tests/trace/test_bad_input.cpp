@@ -199,7 +199,7 @@ TEST(trace_bad_files, TruncatedAndCorruptXz) {
     auto src = open_kernel_trace(dir + "/k.traceg");
     write_kernel_trace(dir + "/k.traceg.xz", *src);
   }
-  const std::string xz = test::slurp(dir + "/k.traceg.xz");
+  const std::string xz = test::read_text(dir + "/k.traceg.xz");
   ASSERT_GT(xz.size(), 100u);
   read_whole(dir + "/k.traceg.xz");
 

@@ -81,7 +81,7 @@ TEST(trace_fixture, RewriteIsByteIdentical) {
   const std::string out = test::scratch_dir() + "/kernel-1.traceg";
   auto src = open_kernel_trace(in);
   write_kernel_trace(out, *src);
-  EXPECT_TRUE(test::slurp(in) == test::slurp(out)) << "rewritten fixture differs from the original";
+  EXPECT_TRUE(test::read_text(in) == test::read_text(out)) << "rewritten fixture differs from the original";
 }
 
 TEST(trace_fixture, XzRoundTripKeepsEveryByte) {
@@ -92,8 +92,8 @@ TEST(trace_fixture, XzRoundTripKeepsEveryByte) {
   write_kernel_trace(dir + "/kernel-1.traceg.xz", *src);
   auto xz = open_kernel_trace(dir + "/kernel-1.traceg.xz");
   write_kernel_trace(dir + "/back.traceg", *xz);
-  EXPECT_TRUE(test::slurp(in) == test::slurp(dir + "/back.traceg"));
-  EXPECT_LT(test::slurp(dir + "/kernel-1.traceg.xz").size(), test::slurp(in).size() / 5);
+  EXPECT_TRUE(test::read_text(in) == test::read_text(dir + "/back.traceg"));
+  EXPECT_LT(test::read_text(dir + "/kernel-1.traceg.xz").size(), test::read_text(in).size() / 5);
 }
 
 TEST(trace_fixture, Kernelslist) {
@@ -111,7 +111,7 @@ TEST(trace_fixture, Kernelslist) {
 
   const std::string out = test::scratch_dir() + "/kernelslist.g";
   write_kernelslist(out, cmds);
-  EXPECT_EQ(test::slurp(out), test::slurp(list));
+  EXPECT_EQ(test::read_text(out), test::read_text(list));
 }
 
 }  // namespace

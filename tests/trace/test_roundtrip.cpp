@@ -159,7 +159,7 @@ TEST(trace_roundtrip, WriteReadWriteIsByteIdentical) {
     // Reading what was written and writing it again changes no byte (xz output is deterministic).
     auto again = open_kernel_trace(dir + "/a" + suffix);
     write_kernel_trace(dir + "/b" + suffix, *again);
-    EXPECT_TRUE(test::slurp(dir + "/a" + suffix) == test::slurp(dir + "/b" + suffix)) << suffix;
+    EXPECT_TRUE(test::read_text(dir + "/a" + suffix) == test::read_text(dir + "/b" + suffix)) << suffix;
   }
 }
 

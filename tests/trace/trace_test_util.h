@@ -1,11 +1,11 @@
 #pragma once
 // Helpers for the trace tests: an in-memory KernelSource, whole-file I/O and a fixed preamble.
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "kernel/kernel.h"
+#include "tests/support/test_paths.h"
 #include "trace/kernel_counts.h"
 #include "trace/trace_reader.h"
 
@@ -30,13 +30,6 @@ class MemoryKernel : public KernelSource {
   OpcodeTable table_;
   size_t next_ = 0;
 };
-
-inline std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 inline void spit(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);

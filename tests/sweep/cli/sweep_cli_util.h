@@ -4,7 +4,6 @@
 #include <dirent.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -26,13 +25,6 @@ inline const char* const kAcceptanceSweep =
     "  gpgpu_n_clusters: [1, 2, 3, 4]\n"
     "stats: [cycles, ipc, warp_insn, l1_miss_rate, l2_miss_rate, dram_bw_gbps, stall_mem]\n";
 
-inline std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 // Point folder -> status ("ok", "failed") of every point with a result.json.
 inline std::map<std::string, std::string> point_results(const std::string& out_dir) {
   std::map<std::string, std::string> r;
@@ -40,14 +32,14 @@ inline std::map<std::string, std::string> point_results(const std::string& out_d
   for (std::filesystem::directory_iterator it(out_dir + "/points", ec), end; !ec && it != end; it.increment(ec)) {
     const std::string file = it->path().string() + "/result.json";
     if (!std::filesystem::exists(file)) continue;
-    r[it->path().filename().string()] = nlohmann::json::parse(slurp(file)).value("status", "");
+    r[it->path().filename().string()] = nlohmann::json::parse(test::read_text(file)).value("status", "");
   }
   return r;
 }
 
 // stats.json without the wall-clock figures (sim_wall_s, sim_rate_*), which differ run to run.
 inline nlohmann::json stats_without_wall_clock(const std::string& file) {
-  nlohmann::json j = nlohmann::json::parse(slurp(file));
+  nlohmann::json j = nlohmann::json::parse(test::read_text(file));
   auto strip = [](nlohmann::json& m) {
     for (const char* k : {"sim_wall_s", "sim_rate_warp_insn_per_s", "sim_rate_cycles_per_s"}) m.erase(k);
   };
@@ -63,7 +55,7 @@ inline int processes_mentioning(const std::string& text) {
   if (!proc) return 0;
   while (dirent* e = readdir(proc)) {
     if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
-    std::string cmd = slurp(std::string("/proc/") + e->d_name + "/cmdline");
+    std::string cmd = test::read_text(std::string("/proc/") + e->d_name + "/cmdline");
     for (char& c : cmd)
       if (c == '\0') c = ' ';
     if (cmd.find(text) != std::string::npos) ++n;
@@ -73,7 +65,7 @@ inline int processes_mentioning(const std::string& text) {
 }
 
 inline size_t csv_lines(const std::string& file) {
-  std::istringstream in(slurp(file));
+  std::istringstream in(test::read_text(file));
   size_t n = 0;
   for (std::string l; std::getline(in, l);)
     if (!l.empty()) ++n;

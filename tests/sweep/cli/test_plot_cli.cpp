@@ -34,7 +34,7 @@ TEST(plotCli, SweepLinesAndNormalisedBars) {
   test::CommandResult r = test::run_command(test::gpucosim_exe() + " plot " + csv +
                                             " --x gpgpu_l1_latency --y cycles --out " + dir + "/cycles.svg");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  std::string svg = slurp(dir + "/cycles.svg");
+  std::string svg = test::read_text(dir + "/cycles.svg");
   EXPECT_EQ(svg.rfind("<svg ", 0), 0u);
   EXPECT_EQ(svg_axis_label(svg, "x"), "gpgpu_l1_latency");
   EXPECT_EQ(svg_axis_label(svg, "y"), "cycles");
@@ -48,7 +48,7 @@ TEST(plotCli, SweepLinesAndNormalisedBars) {
   r = test::run_command(test::gpucosim_exe() + " plot " + csv + " --bars --x gpgpu_l1_latency --y cycles --baseline 1 " +
                         "--out " + dir + "/speed.svg");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  svg = slurp(dir + "/speed.svg");
+  svg = test::read_text(dir + "/speed.svg");
   series = svg_series(svg);
   ASSERT_EQ(series.size(), 4u) << "a bar per latency";
   EXPECT_EQ(series[0].name, "gpgpu_l1_latency=1");
@@ -59,15 +59,15 @@ TEST(plotCli, SweepLinesAndNormalisedBars) {
   r = test::run_command(test::gpucosim_exe() + " plot " + csv + " --x gpgpu_l1_latency --y ipc --where " +
                         "workload=vecadd:n=4096 --out " + dir + "/one.svg");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(svg_series(slurp(dir + "/one.svg")).size(), 1u);
+  EXPECT_EQ(svg_series(test::read_text(dir + "/one.svg")).size(), 1u);
 
   // The sweep's own index: the table and a plot per statistic.
-  const std::string index = slurp(out + "/index.html");
+  const std::string index = test::read_text(out + "/index.html");
   EXPECT_NE(index.find("<img src=\"plots/cycles.svg\""), std::string::npos);
   EXPECT_NE(index.find("<img src=\"plots/cycles-normalised.svg\""), std::string::npos);
   EXPECT_NE(index.find("12 points"), std::string::npos);
   EXPECT_EQ(count_of(index, "<tr>"), 13u) << "header and 12 points";
-  const auto index_series = svg_series(slurp(out + "/plots/ipc.svg"));
+  const auto index_series = svg_series(test::read_text(out + "/plots/ipc.svg"));
   ASSERT_EQ(index_series.size(), 3u);
   EXPECT_EQ(index_series[2].points, 4);
 }
@@ -81,7 +81,7 @@ TEST(plotCli, TimeSeriesOfARun) {
   ASSERT_GT(intervals, 3u);
   r = test::run_command(test::gpucosim_exe() + " plot " + dir + "/run/stats-interval.jsonl --out " + dir + "/ts.svg");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string svg = slurp(dir + "/ts.svg");
+  const std::string svg = test::read_text(dir + "/ts.svg");
   EXPECT_EQ(svg_axis_label(svg, "x"), "core cycle");
   EXPECT_EQ(count_of(svg, "<g class=\"panel\""), 5u);
   for (const char* panel : {"data-label=\"IPC\"", "data-label=\"DRAM GB/s\"", "data-label=\"active warps\"",
@@ -99,7 +99,7 @@ TEST(plotCli, TimeSeriesOfARun) {
   r = test::run_command(test::gpucosim_exe() + " plot " + dir + "/run/stats-interval.jsonl --y ipc --y active_warps " +
                         "--out " + dir + "/two.svg");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(count_of(slurp(dir + "/two.svg"), "<g class=\"panel\""), 2u);
+  EXPECT_EQ(count_of(test::read_text(dir + "/two.svg"), "<g class=\"panel\""), 2u);
 }
 
 TEST(plotCli, PngWhereAConverterIsInstalled) {
@@ -113,7 +113,7 @@ TEST(plotCli, PngWhereAConverterIsInstalled) {
     GTEST_SKIP() << "no rsvg-convert (librsvg2-bin): checked the message only";
   }
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(slurp(dir + "/t.png").substr(1, 3), "PNG");
+  EXPECT_EQ(test::read_text(dir + "/t.png").substr(1, 3), "PNG");
 }
 
 TEST(plotCli, BadInvocations) {

@@ -23,7 +23,7 @@ TEST(statsInterval, IntervalsAddUpToTheRunAndDoNotChangeIt) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/plain/stats-interval.jsonl"));
 
   const nlohmann::json& total = plain["total"];
-  std::istringstream in(slurp(dir + "/sampled/stats-interval.jsonl"));
+  std::istringstream in(test::read_text(dir + "/sampled/stats-interval.jsonl"));
   double cycles = 0, issued = 0, l1_misses = 0, l2_hits = 0, dram_bytes = 0, insn = 0;
   uint64_t last = 0;
   size_t n = 0;

@@ -35,7 +35,7 @@ TEST(sweepLocal, InterruptedSweepResumesWithoutRerunningFinishedPoints) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   kill(pid, SIGTERM);
   const ChildEnd end = wait_child(pid);
-  const std::string first_log = slurp(dir + "/first.log");
+  const std::string first_log = test::read_text(dir + "/first.log");
   EXPECT_EQ(end.exit_code, 128 + SIGTERM) << first_log;
   EXPECT_NE(first_log.find("interrupted"), std::string::npos) << first_log;
   EXPECT_NE(first_log.find("run the same command again to resume"), std::string::npos) << first_log;
@@ -49,7 +49,7 @@ TEST(sweepLocal, InterruptedSweepResumesWithoutRerunningFinishedPoints) {
   for (const auto& [folder, status] : finished) {
     EXPECT_EQ(status, "ok") << folder;
     const std::string f = out + "/points/" + folder + "/stats.json";
-    stats_before[folder] = slurp(f);
+    stats_before[folder] = test::read_text(f);
     time_before[folder] = fs::last_write_time(f);
   }
 
@@ -63,7 +63,7 @@ TEST(sweepLocal, InterruptedSweepResumesWithoutRerunningFinishedPoints) {
   for (const auto& [folder, text] : stats_before) {
     const std::string f = out + "/points/" + folder + "/stats.json";
     // stats.json holds the run's wall time: a re-run would have rewritten it.
-    EXPECT_EQ(slurp(f), text) << folder << " was run again";
+    EXPECT_EQ(test::read_text(f), text) << folder << " was run again";
     EXPECT_EQ(fs::last_write_time(f), time_before[folder]) << folder << " was run again";
   }
   const auto all = point_results(out);
@@ -111,7 +111,7 @@ TEST(sweepLocal, FailedPointIsRecordedAndTheOthersRun) {
   EXPECT_EQ(t.rows[0][t.find("status")], "ok");
   EXPECT_EQ(t.rows[1][t.find("status")], "failed");
   EXPECT_EQ(t.rows[1][t.find("cycles")], "");
-  const nlohmann::json failed = nlohmann::json::parse(slurp(out + "/points/" + t.rows[1][t.find("point")] + "/result.json"));
+  const nlohmann::json failed = nlohmann::json::parse(test::read_text(out + "/points/" + t.rows[1][t.find("point")] + "/result.json"));
   EXPECT_EQ(failed.value("exit_code", 0), 1);
   EXPECT_NE(failed.value("error", "").find("does not fit"), std::string::npos) << failed.dump();
 
@@ -171,7 +171,7 @@ TEST(sweepLocal, EnergyAndTimeSeriesWhenAsked) {
     EXPECT_TRUE(fs::exists(point + "/energy.json"));
     EXPECT_GT(csv_lines(point + "/stats-interval.jsonl"), 1u);
   }
-  const std::string index = slurp(dir + "/o/index.html");
+  const std::string index = test::read_text(dir + "/o/index.html");
   EXPECT_EQ(count_of(index, "href=\"plots/timeseries-"), 2u) << "a time series per point";
 }
 

@@ -26,10 +26,10 @@ std::string replace_all(std::string s, const std::string& what, const std::strin
 }
 
 TEST(userGuide, SweepsSectionRunsAsShown) {
-  const std::string guide = slurp(test::source_dir() + "/docs/user-guide.md");
+  const std::string guide = test::read_text(test::source_dir() + "/docs/user-guide.md");
   const size_t section = guide.find("\n## Sweeps\n");
   ASSERT_NE(section, std::string::npos);
-  EXPECT_EQ(code_block(guide, "yaml", section), slurp(test::source_dir() + "/docs/examples/sm-count.yaml"))
+  EXPECT_EQ(code_block(guide, "yaml", section), test::read_text(test::source_dir() + "/docs/examples/sm-count.yaml"))
       << "the guide shows docs/examples/sm-count.yaml as it is";
 
   const std::string dir = test::scratch_dir();
