@@ -59,11 +59,14 @@ void plot(const PlotArgs& a) {
   if (a.out.empty()) throw InputError("--out", 0, "expected the file to write (FILE.svg or FILE.png)");
   if (!ends_with(a.out, ".svg") && !ends_with(a.out, ".png"))
     throw InputError("--out", 0, "expected a file name ending in .svg or .png, got '" + a.out + "'");
+  if (!a.baseline.empty() && !a.bars) throw InputError("--baseline", 0, "is for normalised bars: expected --bars with it");
   const std::string text = read_text_file(a.input);
   std::string svg;
-  if (is_time_series(text)) {
-    if (!a.x.empty() || a.bars || !a.by.empty() || !a.where.empty())
-      throw InputError(a.input, 0, "a time series is plotted against cycles: --x, --bars, --by and --where are for CSV tables");
+  // A .jsonl file is read as a time series whatever it holds, so that a broken one is named as such.
+  if (ends_with(a.input, ".jsonl") || is_time_series(text)) {
+    if (!a.x.empty() || a.bars || !a.by.empty() || !a.where.empty() || a.log_x)
+      throw InputError(a.input, 0,
+                       "a time series is plotted against cycles: --x, --bars, --by, --where and --log-x are for CSV tables");
     TimeSeriesChart c = time_series_from_jsonl(text, a.input, a.y);
     if (!a.title.empty()) c.title = a.title;
     svg = render_time_series(c);

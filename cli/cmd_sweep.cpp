@@ -72,8 +72,12 @@ struct Plan {
 };
 
 Plan plan(const SweepArgs& a) {
-  if (a.spec.empty()) throw InputError("gpucosim sweep", 0, "expected a sweep file (SPEC)");
+  // A usage error, like any other missing argument (exit 2).
+  if (a.spec.empty()) throw CLI::RequiredError("spec (the sweep file)");
   Plan p{read_sweep_file(a.spec, configs_dir()), {}, out_dir(a)};
+  std::error_code ec;
+  if (fs::exists(p.out, ec) && !fs::is_directory(p.out, ec))
+    throw InputError(p.out, 0, "is a file: expected the sweep's folder (--out DIR)");
   p.points = plan_points(p.spec);
   return p;
 }
@@ -220,8 +224,8 @@ int status(const SweepArgs& a) {
 
 int collect(const SweepArgs& a) {
   if (!a.runs.empty()) {
-    if (!a.spec.empty()) throw InputError("gpucosim sweep collect", 0, "give a sweep file or --runs DIR, not both");
-    if (a.csv.empty()) throw InputError("gpucosim sweep collect", 0, "--runs needs --csv FILE");
+    if (!a.spec.empty()) throw CLI::ValidationError("collect", "give a sweep file or --runs DIR, not both");
+    if (a.csv.empty()) throw CLI::RequiredError("--csv FILE (with --runs)");
     const Table t = collect_runs(a.runs, a.stats);
     write_file_atomic(a.csv, to_csv(t));
     std::cout << "collected " << t.rows.size() << " run(s) from " << a.runs << " into " << a.csv << "\n";
@@ -242,14 +246,25 @@ int run_one_point(const SweepArgs& a) {
     if (a.index < 0) throw InputError("--index", 0, "--list needs --index I (the array task id)");
     dir = slurm_list_entry(a.list, size_t(a.index));
   }
-  if (dir.empty()) throw InputError("gpucosim sweep run-point", 0, "expected a point folder or --list FILE --index I");
+  if (dir.empty()) throw CLI::RequiredError("a point folder, or --list FILE --index I");
+  if (!a.list.empty() && !a.point.empty())
+    throw CLI::ValidationError("run-point", "give a point folder or --list FILE --index I, not both");
+  // Only a folder that `gpucosim sweep` planned is run (and written into).
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "no such folder: expected a point folder of a sweep");
+  if (!fs::exists(fs::path(dir) / "point.json", ec))
+    throw InputError(dir, 0, "holds no point.json: expected a point folder planned by `gpucosim sweep`");
   const PointRun r = run_point(self_exe(), dir);
   if (r.interrupted) {
     std::cerr << "gpucosim: point " << dir << " interrupted; it stays pending\n";
     return 143;
   }
   std::cout << dir << ": " << to_string(r.result.state) << "\n";
-  if (r.result.state != PointState::Ok) std::cerr << r.result.error;
+  if (r.result.state != PointState::Ok) {
+    std::string why = r.result.error;
+    while (!why.empty() && why.back() == '\n') why.pop_back();
+    std::cerr << "gpucosim: error: " << dir << ": the point failed: " << why << "\n";
+  }
   return r.result.state == PointState::Ok ? 0 : 1;
 }
 

@@ -102,7 +102,13 @@ Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_
     const std::string name = p.filename().string();
     if (name == "effective-config.json" || name == "energy.json" || name == "point.json" || name == "result.json")
       continue;
-    if (is_stats_json(p)) files.push_back(p);
+    // A file named stats.json is a run's statistics: damaged, it is an error, not a run left out.
+    if (name == "stats.json") {
+      read_run_files(p.string());  // throws, naming the file, when it is not one
+      files.push_back(p);
+    } else if (is_stats_json(p)) {
+      files.push_back(p);
+    }
   }
   std::sort(files.begin(), files.end());
   if (files.empty())
@@ -118,6 +124,15 @@ Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_
     if (names.back().empty()) names.back() = ".";
   }
   std::vector<std::string> stat_columns = stat_columns_in;
+  for (size_t i = 0; i < stat_columns.size(); ++i) {
+    for (size_t k = 0; k < i; ++k)
+      if (stat_columns[k] == stat_columns[i]) throw InputError("--stat", 0, "'" + stat_columns[i] + "' is given twice");
+    // A statistic no run has is a misspelling, not a column of blanks (as for a sweep's `stats`).
+    if (std::none_of(runs.begin(), runs.end(), [&](const RunFiles& r) { return stat_value(stat_columns[i], r).has_value(); }))
+      throw InputError("--stat", 0, "no run in " + dir + " has a statistic '" + stat_columns[i] +
+                                        "': expected an alias (cycles, ipc, warp_insn, l1_miss_rate, l2_miss_rate, "
+                                        "dram_bw_gbps, energy_uj) or a name in stats.json's \"total\"");
+  }
   if (stat_columns.empty()) {
     const bool energy = std::any_of(runs.begin(), runs.end(), [](const RunFiles& r) { return !r.energy.is_null(); });
     stat_columns = default_stat_columns(energy);

@@ -86,6 +86,11 @@ Table parse_csv(const std::string& text, const std::string& source) {
   if (records.empty()) throw InputError(source, 1, "empty CSV: expected a header line");
   Table t;
   t.columns = records[0];
+  for (size_t c = 0; c < t.columns.size(); ++c)
+    for (size_t d = 0; d < c; ++d)
+      if (t.columns[c] == t.columns[d])
+        throw InputError(source, record_lines[0], "column '" + t.columns[c] + "' appears twice in the header (fields " +
+                                                      std::to_string(d + 1) + " and " + std::to_string(c + 1) + ")");
   for (size_t r = 1; r < records.size(); ++r) {
     if (records[r].size() != t.columns.size())
       throw InputError(source, record_lines[r],

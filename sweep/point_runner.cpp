@@ -1,5 +1,6 @@
 #include "sweep/point_runner.h"
 
+#include <algorithm>
 #include <csignal>
 #include <chrono>
 #include <sstream>
@@ -34,7 +35,11 @@ PointRun run_point(const std::string& exe, const std::string& dir, const std::fu
   std::vector<std::string> argv{exe};
   try {
     const nlohmann::json point = read_point_json(dir);
-    for (const auto& a : point.at("run_args")) argv.push_back(a.get<std::string>());
+    const auto args = point.find("run_args");
+    if (!point.is_object() || args == point.end() || !args->is_array() || args->empty() ||
+        !std::all_of(args->begin(), args->end(), [](const nlohmann::json& v) { return v.is_string(); }))
+      throw InputError(dir + "/point.json", 0, "expected \"run_args\": a list of `gpucosim` arguments (strings)");
+    for (const auto& a : *args) argv.push_back(a.get<std::string>());
   } catch (const std::exception& e) {
     run.result.state = PointState::Failed;
     run.result.error = std::string("unreadable point.json: ") + e.what();

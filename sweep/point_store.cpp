@@ -41,10 +41,14 @@ void write_file_atomic(const std::string& path, const std::string& text) {
 }
 
 std::string read_text_file(const std::string& path) {
+  std::error_code ec;
+  // A folder opens as a stream on Linux and fails only when read, with the C++ library's words.
+  if (fs::is_directory(path, ec)) throw InputError(path, 0, "is a folder: expected a file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open for reading");
   std::stringstream s;
   s << f.rdbuf();
+  if (f.bad()) throw InputError(path, 0, "read error");
   return s.str();
 }
 
@@ -84,17 +88,37 @@ nlohmann::json read_point_json(const std::string& dir) {
 
 PointResult read_result(const std::string& dir) {
   PointResult r;
-  std::ifstream f(dir + "/result.json");
-  if (!f) return r;
+  const std::string path = dir + "/result.json";
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return r;  // not run yet (or running): pending
+  // write_result() replaces the file atomically, so anything but what it writes was damaged from
+  // outside: said, rather than counted as a point still to run.
+  const std::string text = read_text_file(path);
+  nlohmann::json j;
   try {
-    const nlohmann::json j = nlohmann::json::parse(f);
-    const std::string status = j.value("status", "");
-    r.state = status == "ok" ? PointState::Ok : status == "failed" ? PointState::Failed : PointState::Pending;
-    r.exit_code = j.value("exit_code", -1);
-    r.error = j.value("error", "");
-    r.wall_s = j.value("wall_s", 0.0);
-  } catch (const nlohmann::json::exception&) {
-    r = PointResult{};
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path, 0, std::string("not valid JSON: ") + e.what() + "; remove it to run the point again");
+  }
+  const auto bad = [&](const std::string& what) {
+    throw InputError(path, 0, what + "; remove it to run the point again");
+  };
+  if (!j.is_object()) bad("expected an object with \"status\"");
+  const auto st = j.find("status");
+  if (st == j.end() || !st->is_string() || (*st != "ok" && *st != "failed"))
+    bad("expected \"status\": \"ok\" or \"failed\", got " + (st == j.end() ? std::string("none") : st->dump()));
+  r.state = *st == "ok" ? PointState::Ok : PointState::Failed;
+  if (j.contains("exit_code")) {
+    if (!j["exit_code"].is_number_integer()) bad("\"exit_code\": expected an integer");
+    r.exit_code = j["exit_code"].get<int>();
+  }
+  if (j.contains("error")) {
+    if (!j["error"].is_string()) bad("\"error\": expected a string");
+    r.error = j["error"].get<std::string>();
+  }
+  if (j.contains("wall_s")) {
+    if (!j["wall_s"].is_number()) bad("\"wall_s\": expected a number");
+    r.wall_s = j["wall_s"].get<double>();
   }
   return r;
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "kernel/input_error.h"
+#include "sweep/point_store.h"
 
 namespace gpucosim::sweep {
 
@@ -13,13 +14,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A file beside the statistics that a run may not have written (no energy report asked for):
+// null when absent; present but unreadable is an error, not a blank column.
 nlohmann::json read_json_if_there(const fs::path& p) {
-  std::ifstream f(p);
-  if (!f) return nullptr;
+  std::error_code ec;
+  if (!fs::exists(p, ec)) return nullptr;
   try {
-    return nlohmann::json::parse(f);
-  } catch (const nlohmann::json::exception&) {
-    return nullptr;
+    return nlohmann::json::parse(read_text_file(p.string()));
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(p.string(), 0, std::string("not valid JSON: ") + e.what());
   }
 }
 
@@ -52,15 +55,19 @@ std::optional<double> dram_bw_gbps(const RunFiles& r) {
 
 RunFiles read_run_files(const std::string& stats_file) {
   RunFiles r;
-  std::ifstream f(stats_file);
-  if (!f) throw InputError(stats_file, 0, "cannot open the statistics JSON");
+  const std::string text = read_text_file(stats_file);
   try {
-    r.stats = nlohmann::json::parse(f);
+    r.stats = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(stats_file, 0, std::string("not valid JSON: ") + e.what());
   }
   if (!r.stats.is_object() || !r.stats.contains("total") || !r.stats["total"].is_object())
     throw InputError(stats_file, 0, "not a `gpucosim run` statistics file: expected an object with \"total\"");
+  // `gpucosim run` writes every total as a number (null where it has none): anything else is a
+  // damaged file, whose column would otherwise be left blank without a word.
+  for (const auto& [k, v] : r.stats["total"].items())
+    if (!v.is_number() && !v.is_null())
+      throw InputError(stats_file, 0, "\"total\": statistic '" + k + "' is " + v.dump() + ": expected a number");
   const fs::path dir = fs::path(stats_file).parent_path();
   r.config = read_json_if_there(dir / "effective-config.json");
   r.energy = read_json_if_there(dir / "energy.json");

@@ -21,16 +21,18 @@ using synth::xml_escape;
 const char* const kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"};
 const char* colour(size_t i) { return kPalette[i % (sizeof kPalette / sizeof kPalette[0])]; }
 
-std::string fmt(double v) {
-  char buf[32];
+// Tick labels and values. Long double: an axis widened to round ticks can end beyond the largest
+// double when the data come near it (a tick label must still read as a number, not "inf").
+std::string fmt(long double v) {
+  char buf[48];
   if (v == 0) return "0";
-  const double a = std::fabs(v);
+  const long double a = std::fabs(v);
   if (a >= 1000 && a < 1e7)
-    std::snprintf(buf, sizeof buf, "%.0f", v);
+    std::snprintf(buf, sizeof buf, "%.0Lf", v);
   else if (a >= 1e7 || a < 0.01)
-    std::snprintf(buf, sizeof buf, "%.3g", v);
+    std::snprintf(buf, sizeof buf, "%.3Lg", v);
   else
-    std::snprintf(buf, sizeof buf, "%.4g", v);
+    std::snprintf(buf, sizeof buf, "%.4Lg", v);
   return buf;
 }
 
@@ -41,19 +43,31 @@ std::string num(double v) {  // coordinates
 }
 
 // A value range [lo, hi] widened to round ticks, starting at 0 unless the data are negative.
+// Computed in long double so that data near the largest double (a corrupt or extreme table) neither
+// overflow the span nor leave the tick loop stepping by nothing: at most kMaxTicks ticks, always.
 struct ValueAxis {
-  double lo = 0, hi = 1, step = 0.2;
+  static constexpr long double kMaxTicks = 1000;
+  long double lo = 0, hi = 1, step = 0.2L;
   ValueAxis(double min_v, double max_v) {
     if (!std::isfinite(min_v) || !std::isfinite(max_v)) min_v = max_v = 0;
-    lo = std::min(0.0, min_v);
-    const double span = std::max(max_v, 0.0) - lo;
-    step = synth::nice_ceiling(span > 0 ? span / 5 : 1);
+    lo = std::min<long double>(0.0L, min_v);
+    const long double top = std::max<long double>(max_v, 0.0L);
+    const long double span = top - lo;
+    step = synth::nice_ceiling(double(span > 0 ? span / 5 : 1));
+    if (!(step > 0) || !std::isfinite(double(step))) step = span > 0 ? span / 5 : 1;
     lo = std::floor(lo / step) * step;
-    hi = lo + step * std::max(1.0, std::ceil((std::max(max_v, 0.0) - lo) / step - 1e-9));
+    hi = lo + step * std::max(1.0L, std::ceil((top - lo) / step - 1e-9L));
   }
-  std::vector<double> ticks() const {
-    std::vector<double> t;
-    for (double v = lo; v <= hi + step * 1e-6; v += step) t.push_back(std::fabs(v) < step * 1e-9 ? 0 : v);
+  // Where v lies between lo (0) and hi (1).
+  double frac(long double v) const { return double((v - lo) / (hi - lo)); }
+  std::vector<long double> ticks() const {
+    const long double n = std::round((hi - lo) / step);
+    if (!(n >= 0 && n <= kMaxTicks)) return {lo, hi};
+    std::vector<long double> t;
+    for (long double i = 0; i <= n; i += 1) {
+      const long double v = lo + i * step;
+      t.push_back(std::fabs(v) < step * 1e-9L ? 0 : v);
+    }
     return t;
   }
 };
@@ -72,8 +86,8 @@ void header(std::ostringstream& o, int w, int h, const char* kind, const std::st
 void y_axis(std::ostringstream& o, const ValueAxis& a, double left, double right, double top, double bottom,
             const std::string& label) {
   o << "<g class=\"axis y\" data-label=\"" << xml_escape(label) << "\">\n";
-  for (double t : a.ticks()) {
-    const double y = bottom - (t - a.lo) / (a.hi - a.lo) * (bottom - top);
+  for (long double t : a.ticks()) {
+    const double y = bottom - a.frac(t) * (bottom - top);
     o << "<line x1=\"" << num(left) << "\" y1=\"" << num(y) << "\" x2=\"" << num(right) << "\" y2=\"" << num(y)
       << "\" stroke=\"#ddd\"/>";
     o << "<text x=\"" << num(left - 6) << "\" y=\"" << num(y + 4) << "\" text-anchor=\"end\">" << fmt(t)
@@ -129,36 +143,37 @@ std::string render_line_chart(const LineChart& c) {
   xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
   const bool cat = !c.x_categories.empty();
   const bool logx = c.log_x && !cat && !xs.empty() && xs.front() > 0;
-  auto tx = [&](double v) { return logx ? std::log10(v) : v; };
-  double x0 = cat ? -0.5 : xs.empty() ? 0 : tx(xs.front());
-  double x1 = cat ? double(c.x_categories.size()) - 0.5 : xs.empty() ? 1 : tx(xs.back());
+  // Long double: the span of x values near the largest double would overflow a double.
+  auto tx = [&](long double v) { return logx ? std::log10(v) : v; };
+  long double x0 = cat ? -0.5L : xs.empty() ? 0 : tx(xs.front());
+  long double x1 = cat ? (long double)(c.x_categories.size()) - 0.5L : xs.empty() ? 1 : tx(xs.back());
   if (x1 <= x0) {
     x0 -= 1;
     x1 += 1;
   }
-  const double pad = cat ? 0 : (x1 - x0) * 0.04;
-  auto px = [&](double v) { return left + (tx(v) - (x0 - pad)) / ((x1 + pad) - (x0 - pad)) * (right - left); };
+  const long double pad = cat ? 0 : (x1 - x0) * 0.04L;
+  auto px = [&](long double v) { return left + double((tx(v) - (x0 - pad)) / ((x1 + pad) - (x0 - pad))) * (right - left); };
 
   const auto [lo, hi] = y_range(c.series);
   const ValueAxis ya(lo, hi);
-  auto py = [&](double v) { return bottom - (v - ya.lo) / (ya.hi - ya.lo) * (bottom - top); };
+  auto py = [&](long double v) { return bottom - ya.frac(v) * (bottom - top); };
   y_axis(o, ya, left, right, top, bottom, c.y_label);
 
   // x ticks: at every value when there are few (sweep axes), else at round numbers.
-  std::vector<double> xticks;
+  std::vector<long double> xticks;
   if (cat) {
-    for (size_t i = 0; i < c.x_categories.size(); ++i) xticks.push_back(double(i));
+    for (size_t i = 0; i < c.x_categories.size(); ++i) xticks.push_back(i);
   } else if (xs.size() <= 12 || logx) {
-    xticks = xs;
+    xticks.assign(xs.begin(), xs.end());
   } else {
     const ValueAxis xa(xs.front(), xs.back());
-    for (double t : xa.ticks())
+    for (long double t : xa.ticks())
       if (t >= xs.front() - 1e-9 && t <= xs.back() + 1e-9) xticks.push_back(t);
   }
   o << "<g class=\"axis x\" data-label=\"" << xml_escape(c.x_label) << "\">\n";
   o << "<line x1=\"" << num(left) << "\" y1=\"" << num(bottom) << "\" x2=\"" << num(right) << "\" y2=\"" << num(bottom)
     << "\" stroke=\"#333\"/>\n";
-  for (double t : xticks) {
+  for (long double t : xticks) {
     const double x = px(t);
     const std::string label = cat ? c.x_categories[size_t(t)] : fmt(t);
     o << "<line x1=\"" << num(x) << "\" y1=\"" << num(bottom) << "\" x2=\"" << num(x) << "\" y2=\"" << num(bottom + 5)
@@ -211,7 +226,7 @@ std::string render_bar_chart(const BarChart& c) {
         hi = std::max(hi, v);
       }
   const ValueAxis ya(lo, hi);
-  auto py = [&](double v) { return bottom - (v - ya.lo) / (ya.hi - ya.lo) * (bottom - top); };
+  auto py = [&](long double v) { return bottom - ya.frac(v) * (bottom - top); };
   y_axis(o, ya, left, right, top, bottom, c.y_label);
 
   o << "<g class=\"axis x\" data-label=\"groups\">\n<line x1=\"" << num(left) << "\" y1=\"" << num(bottom) << "\" x2=\""
@@ -230,7 +245,7 @@ std::string render_bar_chart(const BarChart& c) {
       if (!std::isfinite(v)) continue;
       ++n;
       const double x = left + group_gap / 2 + group_w * double(g) + bar_w * double(s);
-      const double y0 = py(std::max(0.0, ya.lo)), y1 = py(v);
+      const double y0 = py(std::max(0.0L, ya.lo)), y1 = py(v);
       bars << "<rect class=\"bar\" x=\"" << num(x) << "\" y=\"" << num(std::min(y0, y1)) << "\" width=\"" << num(bar_w - 1)
            << "\" height=\"" << num(std::fabs(y1 - y0)) << "\" fill=\"" << colour(s) << "\"><title>"
            << xml_escape(c.groups[g].label + " / " + c.series[s]) << ": " << fmt(v) << "</title></rect>\n";
@@ -262,7 +277,7 @@ std::string render_time_series(const TimeSeriesChart& c) {
   if (!(xmin <= xmax)) xmin = 0, xmax = 1;
   if (xmax == xmin) xmax = xmin + 1;
   const ValueAxis xa(xmin, xmax);
-  auto px = [&](double v) { return left + (v - xa.lo) / (xa.hi - xa.lo) * (right - left); };
+  auto px = [&](long double v) { return left + xa.frac(v) * (right - left); };
 
   for (size_t pi = 0; pi < c.panels.size(); ++pi) {
     const Panel& p = c.panels[pi];
@@ -274,7 +289,7 @@ std::string render_time_series(const TimeSeriesChart& c) {
         for (size_t k = 0; k < drawn[s].y.size() && k < drawn[s - 1].y.size(); ++k) drawn[s].y[k] += drawn[s - 1].y[k];
     const auto [lo, hi] = y_range(drawn);
     const ValueAxis ya(lo, hi);
-    auto py = [&](double v) { return bottom - (v - ya.lo) / (ya.hi - ya.lo) * (bottom - top); };
+    auto py = [&](long double v) { return bottom - ya.frac(v) * (bottom - top); };
     o << "<g class=\"panel\" data-label=\"" << xml_escape(p.y_label) << "\">\n";
     y_axis(o, ya, left, right, top, bottom, p.y_label);
     o << "<line x1=\"" << num(left) << "\" y1=\"" << num(bottom) << "\" x2=\"" << num(right) << "\" y2=\"" << num(bottom)
@@ -292,7 +307,7 @@ std::string render_time_series(const TimeSeriesChart& c) {
         // The band between this series' top and the previous one's (or the axis).
         std::string base;
         for (size_t k = e.x.size(); k-- > 0;) {
-          const double b = s == 0 || k >= drawn[s - 1].y.size() ? ya.lo : drawn[s - 1].y[k];
+          const long double b = s == 0 || k >= drawn[s - 1].y.size() ? ya.lo : (long double)drawn[s - 1].y[k];
           base += " " + num(px(e.x[k])) + "," + num(py(std::max(b, ya.lo)));
         }
         o << "<polygon fill=\"" << colour(s) << "\" fill-opacity=\"0.8\" stroke=\"none\" points=\"" << pts << base << "\"/>\n";
@@ -306,7 +321,7 @@ std::string render_time_series(const TimeSeriesChart& c) {
   }
   const double bottom = top0 + (panel_h + gap) * double(c.panels.size()) - gap;
   o << "<g class=\"axis x\" data-label=\"" << xml_escape(c.x_label) << "\">\n";
-  for (double t : xa.ticks()) {
+  for (long double t : xa.ticks()) {
     const double x = px(t);
     o << "<line x1=\"" << num(x) << "\" y1=\"" << num(bottom) << "\" x2=\"" << num(x) << "\" y2=\"" << num(bottom + 5)
       << "\" stroke=\"#333\"/><text class=\"tick\" x=\"" << num(x) << "\" y=\"" << num(bottom + 18)

@@ -78,6 +78,15 @@ std::string describe_point(const SweepSpec& spec, const SweepPoint& p) {
 
 namespace {
 
+constexpr size_t kTooMany = size_t(-1);
+// a * b, or kTooMany where it does not fit in 64 bits (it wrapped before: 16 axes of 16 values
+// made a sweep of 0 points).
+size_t bounded_product(size_t a, size_t b) {
+  size_t p = 0;
+  if (a == kTooMany || b == kTooMany || __builtin_mul_overflow(a, b, &p)) return kTooMany;
+  return p;
+}
+
 // Appends the points of one document.
 void plan_group(const SweepSpec& spec, size_t gi, std::vector<SweepPoint>& points, std::map<std::string, size_t>& by_hash) {
   const SweepGroup& g = spec.groups[gi];
@@ -93,8 +102,17 @@ void plan_group(const SweepSpec& spec, size_t gi, std::vector<SweepPoint>& point
     for (const SweepAxis& a : z.options) d.options.push_back(&a);
     dims.push_back(d);
   }
+  // Counted before anything is built, with a bound: a product of axes can exceed what a sweep can
+  // run (or wrap a 64-bit count to a small number that would plan the wrong points).
   size_t combos = 1;
-  for (const Dim& d : dims) combos *= d.size;
+  for (const Dim& d : dims) combos = bounded_product(combos, d.size);
+  size_t total = bounded_product(bounded_product(combos, g.inputs.size()), g.configs.size());
+  if (total != kTooMany && __builtin_add_overflow(total, points.size(), &total)) total = kTooMany;
+  if (total > kMaxSweepPoints)
+    throw InputError(spec.file, g.line_of_axes ? g.line_of_axes : g.line,
+                     "the sweep has " + (total == kTooMany ? std::string("more than 2^64") : std::to_string(total)) +
+                         " points (inputs x configs x axis values" + (gi > 0 ? ", with the documents before" : "") +
+                         "): expected at most " + std::to_string(kMaxSweepPoints) + "; split it into several sweeps");
 
   // Base option sets, one per config, loaded once.
   std::vector<OptionSet> bases;

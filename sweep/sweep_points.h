@@ -26,8 +26,14 @@ struct SweepPoint {
   std::vector<std::string> run_args;  // `gpucosim run` arguments, without --out
 };
 
+// The most points one sweep file may plan (all documents together). Planning keeps each point's
+// canonical key (several KB of option values), so a product of axes in the millions would exhaust
+// memory before a single point runs; a larger study is several sweep files.
+constexpr size_t kMaxSweepPoints = 50000;
+
 // Throws InputError(spec file, line of the axes, "point N (...): what") when a point's
-// configuration is inconsistent, or when two points (of any documents) would be the same run.
+// configuration is inconsistent, when two points (of any documents) would be the same run, or when
+// there would be more than kMaxSweepPoints.
 std::vector<SweepPoint> plan_points(const SweepSpec& spec);
 
 // "vecadd:n=4096 gpgpu_n_clusters=2" (for messages).

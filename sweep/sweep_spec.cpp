@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -276,7 +277,12 @@ SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, c
         group.sets.push_back(s);
       }
     } else if (key == "stats") {
-      for (const SweepValue& v : r.scalar_list(value, key)) spec.stats.push_back({v.value, v.line});
+      for (const SweepValue& v : r.scalar_list(value, key)) {
+        for (const SweepStat& earlier : spec.stats)
+          if (earlier.name == v.value)
+            r.fail(v.line, "stats: '" + v.value + "' is listed twice (also line " + std::to_string(earlier.line) + ")");
+        spec.stats.push_back({v.value, v.line});
+      }
     } else if (key == "energy") {
       const std::string v = r.scalar(value, key);
       if (v == "false" || v == "no" || v == "off") continue;
@@ -286,14 +292,15 @@ SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, c
       }
       char* end = nullptr;
       const double nm = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end || nm < 16 || nm > 180)
+      if (v.empty() || *end || !(nm >= 16 && nm <= 180))  // written so that NaN fails too
         r.fail(value, "energy: expected true, false or a process node in nm (16..180), got '" + v + "'");
       spec.energy_node_nm = nm;
     } else if (key == "stats_interval") {
       const std::string v = r.scalar(value, key);
       char* end = nullptr;
+      errno = 0;
       const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end || n == 0 || v[0] == '-')
+      if (v.empty() || *end || n == 0 || v[0] == '-' || errno == ERANGE)
         r.fail(value, "stats_interval: expected a positive number of core cycles, got '" + v + "'");
       spec.stats_interval = n;
     }
@@ -318,6 +325,8 @@ SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, c
 }  // namespace
 
 SweepSpec read_sweep_file(const std::string& path, const std::string& configs_dir) {
+  std::error_code dir_ec;
+  if (fs::is_directory(path, dir_ec)) throw InputError(path, 0, "is a folder: expected a sweep file (YAML)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot open the sweep file: expected a readable YAML file");
   std::stringstream text;
@@ -340,6 +349,10 @@ SweepSpec read_sweep_file(const std::string& path, const std::string& configs_di
     spec.groups.push_back(read_group(r, doc, spec.groups.empty(), configs_dir, spec));
   }
   if (spec.groups.empty()) throw InputError(path, 1, "empty sweep file: expected the keys workloads (or traces), axes ...");
+  // Known before any point runs: the energy column exists only when the points report energy.
+  for (const SweepStat& st : spec.stats)
+    if (st.name == "energy_uj" && !spec.energy_node_nm)
+      throw InputError(path, st.line, "stats: energy_uj needs `energy: true` (or a node in nm): the points report no energy otherwise");
   return spec;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -14,8 +15,9 @@ namespace gpucosim::sweep {
 
 namespace {
 
+// A decimal number (strtod would also take hexadecimal "0x10", which no statistic is written as).
 bool parse_number(const std::string& s, double& v) {
-  if (s.empty()) return false;
+  if (s.empty() || s.find_first_of("xXpP") != std::string::npos) return false;
   char* end = nullptr;
   v = std::strtod(s.c_str(), &end);
   return *end == '\0' && std::isfinite(v);
@@ -72,9 +74,10 @@ struct XValues {
 };
 XValues x_values(const Table& t, const std::vector<size_t>& rows, size_t xc) {
   XValues xv;
+  std::set<std::string> seen;  // a table of many rows: no linear search per row
   for (size_t r : rows) {
     const std::string& s = t.rows[r][xc];
-    if (std::find(xv.order.begin(), xv.order.end(), s) != xv.order.end()) continue;
+    if (!seen.insert(s).second) continue;
     xv.order.push_back(s);
     double v;
     xv.numeric = xv.numeric && parse_number(s, v);
@@ -130,6 +133,12 @@ LineChart line_chart_from_table(const Table& t, const TablePlotOptions& o) {
   c.x_label = o.x;
   c.y_label = o.y;
   c.log_x = o.log_x;
+  if (o.log_x) {  // refused rather than drawn on a linear axis the user did not ask for
+    if (!xv.numeric) throw InputError(o.source, 0, "--log-x: the values of column '" + o.x + "' are not all numbers");
+    for (size_t r : rows)
+      if (xv.value.at(t.rows[r][xc]) <= 0)
+        throw InputError(o.source, r + 2, "--log-x: " + o.x + "=" + t.rows[r][xc] + " has no logarithm: expected values above 0");
+  }
   if (!xv.numeric) c.x_categories = xv.order;
   for (const std::string& name : g.names) {
     Series s;
@@ -169,10 +178,20 @@ BarChart normalised_bars_from_table(const Table& t, const TablePlotOptions& o) {
     const auto& at = g.rows.at(name);
     auto b = at.find(base);
     const double denom = b == at.end() ? std::nan("") : y_value(t, b->second, yc, o.source);
+    // A line without a baseline row has no bars (shown as missing); a baseline of 0 cannot be
+    // divided by, which is the table's problem to name rather than bars to leave out.
+    if (b != at.end() && denom == 0)
+      throw InputError(o.source, b->second + 2, "'" + name + "' has " + o.y + " = 0 at the baseline " + o.x + "=" + base +
+                                                    ": cannot normalise to it; pick another with --baseline");
     for (size_t i = 0; i < xv.order.size(); ++i) {
       auto it = at.find(xv.order[i]);
       double v = std::nan("");
-      if (it != at.end() && denom != 0 && std::isfinite(denom)) v = y_value(t, it->second, yc, o.source) / denom;
+      if (it != at.end() && std::isfinite(denom)) {
+        v = y_value(t, it->second, yc, o.source) / denom;
+        if (!std::isfinite(v))
+          throw InputError(o.source, it->second + 2, "'" + name + "': " + o.y + " / its value at " + o.x + "=" + base +
+                                                         " is beyond the range of a double");
+      }
       grp.values.push_back(v);
       if (std::isfinite(v) && v > 0) {
         log_sum[i] += std::log(v);
@@ -204,6 +223,10 @@ TimeSeriesChart time_series_from_jsonl(const std::string& text, const std::strin
     }
     if (!j.is_object() || !j.contains("cycle") || !j["cycle"].is_number())
       throw InputError(source, line_no, "expected an object with \"cycle\" (a line of `gpucosim run --stats-interval`)");
+    // Every field of an interval is a number (null where it has no value, e.g. IPC of no cycles).
+    for (const auto& [k, v] : j.items())
+      if (!v.is_number() && !v.is_null())
+        throw InputError(source, line_no, "field \"" + k + "\": expected a number, got " + v.dump());
     recs.push_back(std::move(j));
   }
   if (recs.empty()) throw InputError(source, 0, "no intervals: expected JSON lines from `gpucosim run --stats-interval`");

@@ -175,5 +175,85 @@ TEST(timeSeriesPlot, DefaultPanelsFromJsonLines) {
   }
 }
 
+TEST(csvTable, AColumnNamedTwiceIsAnError) {
+  try {
+    parse_csv("workload,cycles,cycles\nvecadd,1,2\n", "t.csv");
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 1u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'cycles' appears twice"), std::string::npos) << e.what();
+  }
+}
+
+// Values near the largest double (a damaged table) are drawn on a finite axis with few ticks:
+// the tick loop once stepped by nothing at this scale and filled memory.
+TEST(tablePlots, ValuesNearTheLargestDoubleGiveAFiniteAxis) {
+  Table t;
+  t.columns = {"workload", "x", "status", "cycles"};
+  const double big = 1.7e308;
+  t.rows = {{"a", "1", "ok", "1"}, {"a", "2", "ok", std::to_string(big)}, {"b", "-1.7e308", "ok", "-1.7e308"},
+            {"b", "1.7e308", "ok", "5"}};
+  for (size_t i = 0; i < 14; ++i) t.rows.push_back({"c", std::to_string(3 + i), "ok", std::to_string(i)});
+  TablePlotOptions o;
+  o.x = "x";
+  o.y = "cycles";
+  const std::string svg = render_line_chart(line_chart_from_table(t, o));
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+  EXPECT_EQ(svg.find("inf"), std::string::npos);
+  EXPECT_LT(count_of(svg, "<line"), 200u);
+  EXPECT_NE(svg.find(">1e+308<"), std::string::npos) << "a round tick at the top";
+
+  std::string jsonl = "{\"cycle\":1,\"cycles\":1,\"ipc\":1.7e308}\n{\"cycle\":1.7e308,\"cycles\":1,\"ipc\":-1.7e308}\n";
+  const std::string ts = render_time_series(time_series_from_jsonl(jsonl, "ts.jsonl", {}));
+  EXPECT_EQ(ts.find("nan"), std::string::npos);
+  EXPECT_LT(count_of(ts, "<line"), 200u);
+}
+
+TEST(tablePlots, MistakesOfLogAxesBaselinesAndNumbersAreErrors) {
+  Table t = sweep_table();
+  TablePlotOptions o;
+  o.source = "r.csv";
+  o.x = "gpgpu_n_clusters";
+  o.y = "cycles";
+  o.log_x = true;
+  EXPECT_EQ(line_chart_from_table(t, o).series.size(), 3u);
+  t.rows.push_back({"vecadd", "GTX480", "0", "ok", "7", "z"});
+  try {
+    line_chart_from_table(t, o);
+    ADD_FAILURE() << "a log axis through 0";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), t.rows.size() + 1) << e.what();
+  }
+  t = sweep_table();
+  t.rows[0][4] = "0";  // vecadd at the baseline (gpgpu_n_clusters=1)
+  o.log_x = false;
+  try {
+    normalised_bars_from_table(t, o);
+    ADD_FAILURE() << "normalised to 0";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2u) << e.what();
+  }
+  // Hexadecimal is not a number here (strtod would read 0x10 as 16): the axis is categorical.
+  Table h;
+  h.columns = {"workload", "x", "status", "cycles"};
+  h.rows = {{"a", "0x10", "ok", "1"}, {"a", "2", "ok", "2"}};
+  o.x = "x";
+  EXPECT_EQ(line_chart_from_table(h, o).x_categories, (std::vector<std::string>{"0x10", "2"}));
+  h.rows[0][3] = "0x10";
+  EXPECT_THROW(line_chart_from_table(h, o), InputError);
+}
+
+TEST(timeSeriesPlot, AFieldThatIsNotANumberIsNamed) {
+  try {
+    time_series_from_jsonl("{\"cycle\":100,\"ipc\":1}\n{\"cycle\":200,\"ipc\":\"abc\"}\n", "ts.jsonl", {});
+    ADD_FAILURE();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("\"ipc\""), std::string::npos) << e.what();
+  }
+  // null is an interval without a value (what a NaN is written as): a gap, not an error.
+  EXPECT_NO_THROW(time_series_from_jsonl("{\"cycle\":100,\"ipc\":null}\n", "ts.jsonl", {}));
+}
+
 }  // namespace
 }  // namespace gpucosim::sweep

@@ -123,5 +123,40 @@ TEST(sweepPoints, TwoPointsThatAreTheSameRunAreRefused) {
   }
 }
 
+// The number of points is bounded before anything is planned: a product of axes in the millions
+// would exhaust memory, and 16 axes of 16 values (2^64) wrapped the count to 0, a sweep of nothing
+// that reported success.
+TEST(sweepPoints, TooManyPointsAreRefusedBeforePlanning) {
+  std::string axes;
+  for (const char* o : {"gpgpu_n_clusters", "gpgpu_shader_cta", "gpgpu_l2_rop_latency", "dram_latency"}) {
+    axes += std::string("  ") + o + ": [";
+    for (int v = 1; v <= 16; ++v) axes += std::to_string(v) + (v < 16 ? ", " : "]\n");
+  }
+  // 16^4 = 65,536 > kMaxSweepPoints
+  const SweepSpec s = read_spec_text(test::scratch_dir(), "workloads: [vecadd]\naxes:\n" + axes);
+  try {
+    plan_points(s);
+    ADD_FAILURE() << "planned";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 2u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("65536 points"), std::string::npos) << e.what();
+  }
+  // 8 axes of 256 values: 2^64 combinations, which a 64-bit count wraps to 0: still this error,
+  // not a sweep of no points.
+  std::string many;
+  for (const char* o : {"gpgpu_l2_rop_latency", "dram_latency", "gpgpu_l1_latency", "gpgpu_smem_latency",
+                        "icnt_in_buffer_limit", "icnt_out_buffer_limit", "gpgpu_dram_return_queue_size",
+                        "gpgpu_frfcfs_dram_sched_queue_size"}) {
+    many += std::string("  ") + o + ": [";
+    for (int v = 1; v <= 256; ++v) many += std::to_string(v) + (v < 256 ? ", " : "]\n");
+  }
+  try {
+    plan_points(read_spec_text(test::scratch_dir(), "workloads: [vecadd]\naxes:\n" + many));
+    ADD_FAILURE() << "planned";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("more than 2^64 points"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace gpucosim::sweep

@@ -134,5 +134,24 @@ TEST(sweepSpec, OtherMistakes) {
   expect_error("", 1, {"empty sweep file"});
 }
 
+// Mistakes in the sweep-wide keys that would otherwise surface only after every point has run,
+// or never (a NaN node, an interval past 64 bits clamped without a word).
+TEST(sweepSpec, StatisticsAndEnergyMistakesBeforeAnyPointRuns) {
+  expect_error("workloads: [vecadd]\nstats:\n  - cycles\n  - ipc\n  - cycles\n", 5, {"'cycles' is listed twice", "line 3"});
+  expect_error("workloads: [vecadd]\nstats: [cycles, energy_uj]\n", 2, {"energy_uj needs `energy: true`"});
+  expect_error("workloads: [vecadd]\nenergy: nan\n", 2, {"energy", "'nan'"});
+  expect_error("workloads: [vecadd]\nstats_interval: 99999999999999999999999\n", 2, {"stats_interval"});
+  EXPECT_NO_THROW(read_spec_text(test::scratch_dir(), "workloads: [vecadd]\nstats: [energy_uj]\nenergy: 45\n"));
+}
+
+TEST(sweepSpec, AFolderIsNotASweepFile) {
+  try {
+    read_sweep_file(test::scratch_dir(), testutil::configs_dir());
+    ADD_FAILURE() << "read a folder";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace gpucosim::sweep

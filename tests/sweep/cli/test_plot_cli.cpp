@@ -129,7 +129,15 @@ TEST(plotCli, BadInvocations) {
       {dir + "/t.csv --x size --y cycles --out " + dir + "/x.pdf", ".svg or .png"},
       {dir + "/t.csv --x size --y cycles --bars --baseline 7 --out " + dir + "/x.svg", "no row has size=7"},
       {dir + "/none.csv --x size --y cycles --out " + dir + "/x.svg", "cannot open"},
+      {dir + " --x size --y cycles --out " + dir + "/x.svg", "is a folder: expected a file"},
+      {dir + "/t.csv --x size --y cycles --baseline 1 --out " + dir + "/x.svg", "expected --bars with it"},
+      {dir + "/t0.csv --x size --y cycles --log-x --out " + dir + "/x.svg", "t0.csv:2: --log-x: size=0 has no logarithm"},
+      {dir + "/bad.jsonl --out " + dir + "/x.svg", "bad.jsonl:1: not a JSON object"},
+      {dir + "/ts.jsonl --log-x --out " + dir + "/x.svg", "--log-x are for CSV tables"},
   };
+  write_text(dir, "bad.jsonl", "cycle,ipc\n1,2\n");
+  write_text(dir, "t0.csv", "workload,size,status,cycles\na,0,ok,10\na,2,ok,5\n");
+  write_text(dir, "ts.jsonl", "{\"cycle\":100,\"ipc\":1}\n");
   for (const Case& c : cases) {
     const test::CommandResult r = test::run_command(test::gpucosim_exe() + " plot " + c.args);
     EXPECT_EQ(r.exit_code, 1) << c.args << "\n" << r.output;

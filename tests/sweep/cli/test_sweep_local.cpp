@@ -9,7 +9,9 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <thread>
+#include <vector>
 
 #include "sweep/csv_table.h"
 #include "sweep/subprocess.h"
@@ -205,6 +207,95 @@ TEST(sweepCollect, FolderOfOrdinaryRuns) {
   const test::CommandResult none = test::run_command(test::gpucosim_exe() + " sweep collect --runs " + dir +
                                                      "/nothing --csv " + dir + "/x.csv");
   EXPECT_EQ(none.exit_code, 1);
+
+  // Asked-for statistics no run has, or asked for twice, are refused as a sweep's `stats` are.
+  const std::string collect = test::gpucosim_exe() + " sweep collect --runs " + dir + "/runs --csv " + dir + "/x.csv";
+  const test::CommandResult unknown = test::run_command(collect + " --stat cycles --stat no_such_stat");
+  EXPECT_EQ(unknown.exit_code, 1) << unknown.output;
+  EXPECT_NE(unknown.output.find("no run in " + dir + "/runs has a statistic 'no_such_stat'"), std::string::npos)
+      << unknown.output;
+  const test::CommandResult twice = test::run_command(collect + " --stat cycles --stat cycles");
+  EXPECT_EQ(twice.exit_code, 1) << twice.output;
+  EXPECT_NE(twice.output.find("'cycles' is given twice"), std::string::npos) << twice.output;
+
+  // A damaged run is named, not left out of a table that then looks complete.
+  const std::string c2 = dir + "/runs/c2";
+  const std::string good = test::read_text(c2 + "/stats.json");
+  const struct {
+    std::string file, text, message;
+  } damage[] = {
+      {c2 + "/stats.json", "garbage", "c2/stats.json: not valid JSON"},
+      {c2 + "/stats.json", R"({"kernels": [], "total": {"gpu_sim_cycle": "abc"}})", "'gpu_sim_cycle' is \"abc\""},
+      {c2 + "/effective-config.json", "{not json", "c2/effective-config.json: not valid JSON"},
+  };
+  for (const auto& d : damage) {
+    test::run_command("cp " + c2 + "/stats.json " + dir + "/keep.json && cp " + c2 + "/effective-config.json " + dir +
+                      "/keep-config.json");
+    write_text(fs::path(d.file).parent_path().string(), fs::path(d.file).filename().string(), d.text);
+    const test::CommandResult damaged = test::run_command(collect);
+    EXPECT_EQ(damaged.exit_code, 1) << d.text << "\n" << damaged.output;
+    EXPECT_NE(damaged.output.find(d.message), std::string::npos) << damaged.output;
+    test::run_command("cp " + dir + "/keep.json " + c2 + "/stats.json && cp " + dir + "/keep-config.json " + c2 +
+                      "/effective-config.json");
+  }
+  EXPECT_EQ(test::read_text(c2 + "/stats.json"), good);
+}
+
+// What `sweep status`, `collect` and `run-point` do with a sweep folder damaged from outside, or
+// with a folder that is not a point: an error that names the file, never a point counted as
+// pending or a result written into a folder no sweep planned.
+TEST(sweepLocal, DamagedSweepFoldersAreNamed) {
+  const std::string dir = test::scratch_dir();
+  const std::string spec = write_text(dir, "one.yaml", "workloads: [vecadd:n=512]\n");
+  const std::string out = dir + "/out";
+  const std::string exe = test::gpucosim_exe();
+  ASSERT_EQ(test::run_command(exe + " sweep " + spec + " -j 1 --out " + out).exit_code, 0);
+  const std::map<std::string, std::string> results = point_results(out);
+  ASSERT_EQ(results.size(), 1u);
+  const std::string point = out + "/points/" + results.begin()->first;
+  const std::string result = point + "/result.json";
+  const std::string kept = test::read_text(result);
+  for (const auto& [text, message] : std::vector<std::pair<std::string, std::string>>{
+           {"", "result.json: not valid JSON"},
+           {"[1, 2]", "expected an object"},
+           {R"({"status": "weird"})", "expected \"status\": \"ok\" or \"failed\", got \"weird\""},
+           {R"({"status": "ok", "exit_code": "zero"})", "\"exit_code\": expected an integer"}}) {
+    write_text(point, "result.json", text);
+    for (const char* cmd : {" sweep status ", " sweep collect "}) {
+      const test::CommandResult r = test::run_command(exe + cmd + spec + " --out " + out);
+      EXPECT_EQ(r.exit_code, 1) << cmd << text << "\n" << r.output;
+      EXPECT_NE(r.output.find(message), std::string::npos) << r.output;
+      EXPECT_NE(r.output.find("remove it to run the point again"), std::string::npos) << r.output;
+    }
+  }
+  write_text(point, "result.json", kept);
+  EXPECT_EQ(test::run_command(exe + " sweep status " + spec + " --out " + out).exit_code, 0);
+
+  // --out naming a file.
+  const test::CommandResult file_out = test::run_command(exe + " sweep status " + spec + " --out " + spec);
+  EXPECT_EQ(file_out.exit_code, 1) << file_out.output;
+  EXPECT_NE(file_out.output.find("is a file: expected the sweep's folder"), std::string::npos) << file_out.output;
+
+  // run-point on folders that are not points: nothing written there.
+  fs::create_directories(dir + "/empty");
+  const test::CommandResult empty = test::run_command(exe + " sweep run-point " + dir + "/empty");
+  EXPECT_EQ(empty.exit_code, 1) << empty.output;
+  EXPECT_NE(empty.output.find("gpucosim: error: " + dir + "/empty: holds no point.json"), std::string::npos) << empty.output;
+  EXPECT_FALSE(fs::exists(dir + "/empty/result.json"));
+  const test::CommandResult missing = test::run_command(exe + " sweep run-point " + dir + "/no_such");
+  EXPECT_EQ(missing.exit_code, 1) << missing.output;
+  EXPECT_FALSE(fs::exists(dir + "/no_such"));
+  fs::create_directories(dir + "/bad");
+  write_text(dir + "/bad", "point.json", R"({"run_args": [1, 2]})");
+  const test::CommandResult bad = test::run_command(exe + " sweep run-point " + dir + "/bad");
+  EXPECT_EQ(bad.exit_code, 1) << bad.output;
+  EXPECT_NE(bad.output.find("gpucosim: error: " + dir + "/bad: the point failed"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("expected \"run_args\""), std::string::npos) << bad.output;
+
+  // A missing sweep file is a usage error, as every missing argument.
+  EXPECT_EQ(test::run_command(exe + " sweep").exit_code, 2);
+  EXPECT_EQ(test::run_command(exe + " sweep collect").exit_code, 2);
+  EXPECT_EQ(test::run_command(exe + " sweep collect --runs " + out).exit_code, 2);
 }
 
 }  // namespace
