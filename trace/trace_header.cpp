@@ -49,6 +49,21 @@ Dim3 dim_value(LineSource& ls, std::string_view key, std::string_view v) {
   return d;
 }
 
+// CUDA's limits on every compute capability this reader knows (CUDA C++ Programming Guide,
+// "Technical Specifications per Compute Capability"): a grid of at most (2^31-1, 65535, 65535)
+// blocks, a block of at most (1024, 1024, 64) and 1024 threads. A trace beyond them was not
+// recorded from a launch, and its block count is what the simulator sizes its bookkeeping by.
+void check_cuda_limits(LineSource& ls, std::string_view key, const Dim3& d, const Dim3& max, uint64_t max_volume) {
+  auto text = [](const Dim3& v) {
+    return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+  };
+  if (d.x > max.x || d.y > max.y || d.z > max.z)
+    ls.fail("-" + std::string(key) + " " + text(d) + " is beyond CUDA's limits: expected at most " + text(max));
+  if (max_volume && uint64_t(d.x) * d.y * d.z > max_volume)
+    ls.fail("-" + std::string(key) + " " + text(d) + " has " + std::to_string(uint64_t(d.x) * d.y * d.z) +
+            " threads: expected at most " + std::to_string(max_volume) + " (CUDA's limit per block)");
+}
+
 void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
   KernelHeader& h = p.header;
   std::string_view key = kKeys[k];
@@ -58,8 +73,14 @@ void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
       h.name = std::string(v);
       break;
     case kId: h.id = dec_value<uint32_t>(ls, key, v); break;
-    case kGrid: h.grid = dim_value(ls, key, v); break;
-    case kBlock: h.block = dim_value(ls, key, v); break;
+    case kGrid:
+      h.grid = dim_value(ls, key, v);
+      check_cuda_limits(ls, key, h.grid, Dim3{2147483647u, 65535u, 65535u}, 0);
+      break;
+    case kBlock:
+      h.block = dim_value(ls, key, v);
+      check_cuda_limits(ls, key, h.block, Dim3{1024u, 1024u, 64u}, 1024);
+      break;
     case kShmem: h.shmem = dec_value<uint32_t>(ls, key, v); break;
     case kNregs: h.nregs = dec_value<uint32_t>(ls, key, v); break;
     case kBinaryVersion:

@@ -95,6 +95,15 @@ void check_gpu_config(const GpuConfig& gpu, const OptionSet& options) {
   if (mem.rop_latency > kMaxLatency) c.fail("gpgpu_l2_rop_latency", max_latency);
   if (mem.dram_latency > kMaxLatency) c.fail("dram_latency", max_latency);
   if (gpu.icnt.latency > kMaxLatency) c.fail("gpucosim_icnt_latency", max_latency);
+  // The dispatcher waits this long per block, cycle by cycle (a kernel's launch latency is skipped).
+  if (gpu.limits.tb_launch_latency > kMaxLatency) c.fail("gpgpu_TB_launch_latency", max_latency);
+  // DRAM timing parameters, in DRAM command clocks: a bank waiting a billion clocks is a typo that
+  // would otherwise surface as a deadlock after the run has gone nowhere.
+  const DramTiming& t = mem.timing;
+  for (uint32_t v : {t.tCCD, t.tCCDL, t.tRRD, t.tRCD, t.tRAS, t.tRP, t.tRC, t.CL, t.WL, t.tCDLR, t.tWR, t.tRTPL})
+    if (v > kMaxLatency) c.fail("gpgpu_dram_timing_opt", "every timing parameter at most " + std::to_string(kMaxLatency) + " DRAM clocks");
+  if (mem.burst_length > 64)
+    c.fail("gpgpu_dram_burst_length", "a burst of at most 64 beats (DDR to GDDR6X and HBM use 2 to 32)");
 
   for (const SpecialUnit& s : core.special)
     if (s.timing.latency > kMaxLatency || s.timing.initiation > kMaxLatency)

@@ -1,5 +1,6 @@
 #include "systemc/config/option_values.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -53,6 +54,14 @@ uint64_t parse_u64(const std::string& v) {
 uint32_t parse_u32_min(const std::string& v, uint32_t min) {
   uint32_t x = parse_u32(v);
   if (x < min) throw ValueError("expected an integer >= " + std::to_string(min) + ", got " + quoted(v));
+  return x;
+}
+
+uint32_t parse_u32_range(const std::string& v, uint32_t min, uint32_t max, const std::string& why) {
+  const uint32_t x = parse_u32(v);
+  if (x < min || x > max)
+    throw ValueError("expected an integer from " + std::to_string(min) + " to " + std::to_string(max) +
+                     (why.empty() ? "" : " (" + why + ")") + ", got " + quoted(v));
   return x;
 }
 
@@ -120,6 +129,13 @@ ClockConfig parse_clock_domains(const std::string& v) {
   }
   for (double mhz : {c.core_mhz, c.icnt_mhz, c.l2_mhz, c.dram_mhz})
     if (mhz > 100000 || mhz < 1e-3) throw ValueError("expected " + what + ", got " + quoted(v));
+  // Every domain is stepped edge by edge: a domain a million times slower than another leaves the
+  // fast ones ticking for ever between its edges (GPUs keep their domains within a few times).
+  const double fastest = std::max({c.core_mhz, c.icnt_mhz, c.l2_mhz, c.dram_mhz});
+  const double slowest = std::min({c.core_mhz, c.icnt_mhz, c.l2_mhz, c.dram_mhz});
+  if (fastest > kMaxClockRatio * slowest)
+    throw ValueError("expected clock domains within a factor of " + std::to_string(int(kMaxClockRatio)) +
+                     " of each other, got " + quoted(v));
   return c;
 }
 

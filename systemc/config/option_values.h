@@ -16,9 +16,17 @@ class ValueError : public std::runtime_error {
   explicit ValueError(const std::string& expected) : std::runtime_error(expected) {}
 };
 
+// Typo guards on counts and clocks that size per-cycle work (not limits of any real GPU, which
+// stay far below them): execution units of one kind per SM, and the ratio between the fastest
+// and the slowest clock domain.
+constexpr uint32_t kMaxUnitsPerSm = 64;
+constexpr double kMaxClockRatio = 1000;
+
 uint32_t parse_u32(const std::string& v);                      // decimal, fits 32 bits
 uint64_t parse_u64(const std::string& v);                      // decimal, fits 64 bits
 uint32_t parse_u32_min(const std::string& v, uint32_t min);    // and at least min
+// and within [min, max]; `why` says where the bound comes from (in the message).
+uint32_t parse_u32_range(const std::string& v, uint32_t min, uint32_t max, const std::string& why);
 double parse_positive_double(const std::string& v);
 bool parse_bool01(const std::string& v);                       // exactly 0 or 1
 // One of the listed numbers; what_they_mean reads e.g. "0 (FCFS) or 1 (FR-FCFS)".

@@ -102,6 +102,9 @@ BuildState::SpecUnitOption parse_special_unit(const std::string& v) {
   for (int k = 2; k < 5; ++k) (void)parse_u32(f[size_t(k)]);
   u.name = f[5];
   if (u.enabled && u.units == 0) throw ValueError("expected at least 1 unit for an enabled specialised unit");
+  // Accel-Sim's configurations use 1 to 4 per SM; each unit is a pipeline the SM ticks.
+  if (u.units > kMaxUnitsPerSm)
+    throw ValueError("expected at most " + std::to_string(kMaxUnitsPerSm) + " units per SM, got " + std::to_string(u.units));
   return u;
 }
 
@@ -116,18 +119,18 @@ BuildState::SpecUnitOption parse_special_unit(const std::string& v) {
 
 const OptionDef kUnits[] = {
     {"gpgpu_num_sp_units", OptionType::Uint, "2", "core.n_sp", "SP (single-precision) units per SM",
-     [](V v, S& s) { s.gpu.core.n_sp = parse_u32_min(v, 1); }},
+     [](V v, S& s) { s.gpu.core.n_sp = parse_u32_range(v, 1, kMaxUnitsPerSm, "units per SM"); }},
     {"gpgpu_num_sfu_units", OptionType::Uint, "1", "core.n_sfu", "SFU units per SM",
-     [](V v, S& s) { s.gpu.core.n_sfu = parse_u32_min(v, 1); }},
+     [](V v, S& s) { s.gpu.core.n_sfu = parse_u32_range(v, 1, kMaxUnitsPerSm, "units per SM"); }},
     {"gpgpu_num_dp_units", OptionType::Uint, "0", "core.n_dp", "DP units per SM (0 = DP runs on SP)",
-     [](V v, S& s) { s.gpu.core.n_dp = parse_u32(v); }},
+     [](V v, S& s) { s.gpu.core.n_dp = parse_u32_range(v, 0, kMaxUnitsPerSm, "units per SM"); }},
     {"gpgpu_num_int_units", OptionType::Uint, "0", "core.n_int", "INT units per SM (0 = INT runs on SP)",
-     [](V v, S& s) { s.gpu.core.n_int = parse_u32(v); }},
+     [](V v, S& s) { s.gpu.core.n_int = parse_u32_range(v, 0, kMaxUnitsPerSm, "units per SM"); }},
     {"gpgpu_num_tensor_core_units", OptionType::Uint, "0", "core.n_tensor",
      "tensor-core units per SM (0 = tensor ops run on SP)",
-     [](V v, S& s) { s.gpu.core.n_tensor = parse_u32(v); }},
+     [](V v, S& s) { s.gpu.core.n_tensor = parse_u32_range(v, 0, kMaxUnitsPerSm, "units per SM"); }},
     {"gpgpu_num_mem_units", OptionType::Uint, "1", "core.n_mem_units", "load/store units per SM",
-     [](V v, S& s) { s.gpu.core.n_mem_units = parse_u32_min(v, 1); }},
+     [](V v, S& s) { s.gpu.core.n_mem_units = parse_u32_range(v, 1, kMaxUnitsPerSm, "units per SM"); }},
     // PTX-mode latencies: ADD,MAX,MUL,MAD,DIV[,SHFL]; the unit's timing is the first column.
     {"ptx_opcode_latency_int", OptionType::UintList, "4,13,4,5,145", "core.int_.latency",
      "INT latencies ADD,MAX,MUL,MAD,DIV[,SHFL]; the model uses ADD",
@@ -196,7 +199,8 @@ const OptionDef kUnits[] = {
 // modelled: options_unmodelled.cpp.)
 #define GPUCOSIM_OC(cls, idx, units)                                                                           \
   {"gpgpu_operand_collector_num_units_" cls, OptionType::Uint, units, "core.collector_units",                  \
-   "operand collector units for " cls, [](V v, S& s) { s.oc_units[idx] = parse_u32(v); }}
+   "operand collector units for " cls,                                                                         \
+   [](V v, S& s) { s.oc_units[idx] = parse_u32_range(v, 0, 1024, "collector units per SM"); }}
 
 const OptionDef kRegisterFile[] = {
     {"gpgpu_num_reg_banks", OptionType::Uint, "16", "core.reg_banks", "register file banks per SM",

@@ -110,7 +110,10 @@ const OptionDef kClocksAndLimits[] = {
      "cycles without progress that count as a deadlock (0 disables detection)",
      [](V v, S& s) { s.gpu.limits.deadlock_cycles = parse_u64(v); }},
     {"gpgpu_max_concurrent_kernel", OptionType::Uint, "8", "limits.max_concurrent_kernels",
-     "kernels that may run at once", [](V v, S& s) { s.gpu.limits.max_concurrent_kernels = parse_u32_min(v, 1); }},
+     "kernels that may run at once", [](V v, S& s) {
+       // Volta to Hopper run at most 128 kernels at once; the dispatcher's tables are sized by it.
+       s.gpu.limits.max_concurrent_kernels = parse_u32_range(v, 1, 1024, "GPUs run at most 128 kernels at once");
+     }},
     {"gpgpu_kernel_launch_latency", OptionType::Uint, "0", "limits.kernel_launch_latency",
      "cycles between a kernel's launch and its first thread block",
      [](V v, S& s) { s.gpu.limits.kernel_launch_latency = parse_u32(v); }},

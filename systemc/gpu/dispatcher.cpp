@@ -86,7 +86,7 @@ void Dispatcher::start_kernels(uint64_t cycle) {
     tables_.insert(k.launch_id, k.app, k.sched.priority, k.sched.tokens, per_sm);
     trigger_ = true;
     n_.triggers += 1;
-    k.done.assign(size_t(h.thread_blocks()), false);
+    k.blocks = h.thread_blocks();
     if (hooks_.kernel_started) hooks_.kernel_started(k.launch_id, h, cycle);
     fetch_next(kernels_[i]);
     finish_if_done(kernels_[i], cycle);  // a kernel with no thread blocks finishes at once
@@ -144,7 +144,7 @@ void Dispatcher::refresh_work() {
   for (const KsrEntry* e : tables_.active()) {
     const Kernel& k = kernels_.at(e->launch_id - 1);
     uint64_t left = k.ptbq.size();
-    if (k.has_next) left += std::max<uint64_t>(1, k.done.size() > k.issued ? k.done.size() - k.issued : 0);
+    if (k.has_next) left += std::max<uint64_t>(1, k.blocks > k.issued ? k.blocks - k.issued : 0);
     tables_.entry(e->launch_id)->blocks_left = left;
   }
 }
@@ -280,12 +280,9 @@ void Dispatcher::finish_if_done(Kernel& k, uint64_t cycle) {
 void Dispatcher::block_completed(uint32_t sm, uint32_t launch_id, uint64_t seq, uint64_t core_cycle) {
   Kernel& k = kernel(launch_id);
   // Invariant 3: every block completes exactly once.
-  if (seq < k.done.size()) {
-    if (k.done[seq])
-      throw std::logic_error("Dispatcher: block " + std::to_string(seq) + " of kernel " + std::to_string(launch_id) +
-                             " completed twice");
-    k.done[seq] = true;
-  }
+  if (seq < k.blocks && !k.done.add(seq))
+    throw std::logic_error("Dispatcher: block " + std::to_string(seq) + " of kernel " + std::to_string(launch_id) +
+                           " completed twice");
   if (k.resident == 0) throw std::logic_error("Dispatcher: a block completed that was not resident");
   k.completed += 1;
   k.resident -= 1;

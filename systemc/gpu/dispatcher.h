@@ -27,6 +27,7 @@
 
 #include "kernel/kernel.h"
 #include "systemc/config/gpu_config.h"
+#include "systemc/gpu/completed_blocks.h"
 #include "systemc/gpu/sched/sched_policy.h"
 #include "systemc/gpu/sched/sched_tables.h"
 #include "systemc/sm/block_context.h"
@@ -141,7 +142,8 @@ class Dispatcher {
     uint64_t preempted = 0;        // blocks preempted by context switch
     uint64_t sm_preempted = 0, preempt_cycles = 0;  // sm_preemptions(), preemption_cycles()
     std::deque<BlockContext> ptbq; // preempted thread-block queue
-    std::vector<bool> done;        // by block seq: completed (no block lost or duplicated)
+    uint64_t blocks = 0;           // the grid's thread blocks
+    CompletedBlocks done;          // by block seq: completed (no block lost or duplicated)
     bool has_work() const { return has_next || !ptbq.empty(); }
   };
   static constexpr size_t kNoKernel = ~size_t(0);

@@ -15,8 +15,10 @@ namespace {
 // the sized structures below) and rounded up.
 constexpr uint64_t kProcessBytes = 16ull << 20;   // libraries, SystemC kernel, one workload
 constexpr uint64_t kSmFixedBytes = 28ull << 10;   // per SM: module, sockets, warp slots, units
-constexpr uint64_t kSliceFixedBytes = 24ull << 10;
-constexpr uint64_t kChannelFixedBytes = 24ull << 10;
+// Slice and channel: measured again 2026-11-30 (vecadd on GTX480 with 1000 and 3000 channels of 2
+// slices: 150 KB of RSS per channel, where 24 KB + 24 KB fixed parts estimated 116 KB).
+constexpr uint64_t kSliceFixedBytes = 36ull << 10;
+constexpr uint64_t kChannelFixedBytes = 36ull << 10;
 
 // Sized structures (per element, with the allocator's and the element's own overhead).
 constexpr uint64_t kTagLineBytes = 8 + 24;        // tag + CacheLineState (systemc/memory/cache/tag_array.h)
@@ -106,9 +108,9 @@ ModelFootprint estimate_model_footprint(const GpuConfig& g) {
   add("operand collectors", sms, sat_mul(c.collector_units, kCollectorBytes), sm_count,
       "gpgpu_operand_collector_num_units_sp");
   add("register banks", sms, sat_mul(c.reg_banks, 16), sm_count, "gpgpu_num_reg_banks");
-  add("execution units", sms,
-      sat_mul(uint64_t(c.n_sp) + c.n_sfu + c.n_dp + c.n_int + c.n_tensor + c.n_mem_units, 8), sm_count,
-      largest_unit_option(c));
+  uint64_t units = uint64_t(c.n_sp) + c.n_sfu + c.n_dp + c.n_int + c.n_tensor + c.n_mem_units;
+  for (const SpecialUnit& s : c.special) units += s.units;
+  add("execution units", sms, sat_mul(units, 8), sm_count, largest_unit_option(c));
   add("L2 slices (fixed part)", slices, kSliceFixedBytes, slice_count, "");
   add("L2 tag arrays", slices, tag_bytes(m.l2), slice_count, "gpgpu_cache:dl2");
   add("L2 MSHR tables", slices, m.l2.enabled ? mshr_bytes(m.l2) : 0, slice_count, "gpgpu_cache:dl2");

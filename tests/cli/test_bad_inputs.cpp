@@ -60,6 +60,14 @@ std::string make_inputs() {
   std::string fewer = kTrace;
   fewer.replace(fewer.find("(1,1,1)"), 7, "(4,1,1)");
   test::write_text(d + "/fewer.traceg", fewer);
+  // CUDA's largest grid with one block in the body: its bookkeeping was sized by the grid (a bit
+  // per block, 1 GB, seconds) before the body showed what it holds.
+  std::string widest = kTrace;
+  widest.replace(widest.find("(1,1,1)"), 7, "(2147483647,65535,65535)");
+  test::write_text(d + "/widest.traceg", widest);
+  std::string beyond = kTrace;
+  beyond.replace(beyond.find("(1,1,1)"), 7, "(4294967295,65535,65535)");
+  test::write_text(d + "/beyond.traceg", beyond);
   // Four blocks of a grid of five: the error comes when the fifth is fetched, after the others ran.
   std::string late = kTrace.substr(0, kTrace.find("#BEGIN_TB"));
   late.replace(late.find("(1,1,1)"), 7, "(5,1,1)");
@@ -218,6 +226,24 @@ INSTANTIATE_TEST_SUITE_P(
              "-ptx_opcode_latency_sfu 2147483648: expected a latency of at most 1048576 cycles"},
         Case{"TooManyWarps", "run --workload vecadd --set gpgpu_shader_core_pipeline=4096:32 --out gpucosim-out/never", 1,
              "at most 64 warps per SM"},
+        // Values that size per-cycle work: once accepted, each ran for ever or ended in a deadlock.
+        Case{"BlockLaunchLatencyAbsurd", "run --workload vecadd --set gpgpu_TB_launch_latency=4000000000 --out gpucosim-out/never",
+             1, "-gpgpu_TB_launch_latency 4000000000: expected a latency of at most 1048576 cycles"},
+        Case{"ClockDomainsFarApart", "run --workload vecadd --set gpgpu_clock_domains=100000:0.01:0.01:0.01 --out gpucosim-out/never",
+             1, "expected clock domains within a factor of 1000 of each other"},
+        Case{"DramTimingAbsurd", "run --workload vecadd --set gpgpu_dram_timing_opt=nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:"
+             "RC=40:CL=4000000000:WL=4:CDLR=5:WR=12:nbkgrp=4:CCDL=3:RTPL=2 --out gpucosim-out/never", 1,
+             "expected every timing parameter at most 1048576 DRAM clocks"},
+        Case{"DramBurstAbsurd", "run --workload vecadd --set gpgpu_dram_burst_length=4000000000 --out gpucosim-out/never", 1,
+             "-gpgpu_dram_burst_length 4000000000: expected a burst of at most 64 beats"},
+        Case{"SpecialisedUnitsAbsurd", "run --workload vecadd --config QV100 --set specialized_unit_1=1,5000000,4,4,4,BRA "
+             "--out gpucosim-out/never", 1, "-specialized_unit_1: expected at most 64 units per SM, got 5000000"},
+        Case{"SpUnitsAbsurd", "run --workload vecadd --set gpgpu_num_sp_units=5000000 --out gpucosim-out/never", 1,
+             "-gpgpu_num_sp_units: expected an integer from 1 to 64 (units per SM)"},
+        Case{"CollectorUnitsAbsurd", "run --workload vecadd --set gpgpu_operand_collector_num_units_gen=4000000000 "
+             "--out gpucosim-out/never", 1, "-gpgpu_operand_collector_num_units_gen: expected an integer from 0 to 1024"},
+        Case{"ConcurrentKernelsAbsurd", "run --workload vecadd --set gpgpu_max_concurrent_kernel=30000000 --out gpucosim-out/never",
+             1, "-gpgpu_max_concurrent_kernel: expected an integer from 1 to 1024"},
         // Per-application options of a multiprogrammed run (docs/multitasking.md).
         Case{"AppOptionUnknown", "run --workload vecadd --workload vecadd@prio=1 --out gpucosim-out/never", 1,
              "--workload vecadd@prio=1: unknown application option 'prio': expected priority, tokens, start or repeat"},
@@ -269,7 +295,8 @@ TEST_P(cli_resources, RefusedFastWithLittleMemory) {
   const Resource& c = GetParam();
   const std::string dir = test::scratch_dir();
   const auto t0 = std::chrono::steady_clock::now();
-  const auto r = test::run_gpucosim("run " + c.args + " --out " + dir);
+  const std::string args = c.args.find("@/") != std::string::npos ? expand(c.args, make_inputs()) : c.args;
+  const auto r = test::run_gpucosim("run " + args + " --out " + dir);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   rusage ru{};
   getrusage(RUSAGE_CHILDREN, &ru);
@@ -300,6 +327,12 @@ INSTANTIATE_TEST_SUITE_P(
                  "L1 MSHR tables"},
         Resource{"LimitFromTheOption", "--workload vecadd --memory-limit 1M",
                  "above the memory limit of 1.0 MB (--memory-limit)"},
+        // 10,000 channels take 1.5 GB of RSS: the estimate once said 1.1 GB and let them run.
+        Resource{"TenThousandChannels", "--workload vecadd --set gpgpu_n_mem=10000 --memory-limit 1400M",
+                 "Expected a smaller -gpgpu_n_mem 10000"},
+        Resource{"WidestGridOneBlock", "--trace @/widest.traceg",
+                 "end of file after 1 thread block(s): the grid (2147483647,65535,65535) has 9223090559730712575"},
+        Resource{"GridBeyondCuda", "--trace @/beyond.traceg", "is beyond CUDA's limits"},
         Resource{"HugeThreadBlock", "--workload branchy:n=16777216,block=1024,max_trips=100000",
                  "thread block 0: warp 0's instruction stream reached"}),
     [](const ::testing::TestParamInfo<Resource>& i) { return std::string(i.param.name); });

@@ -84,6 +84,12 @@ std::vector<BadCase> cases() {
       {"BadHeaderValue", hdr("-nregs = 8", "-nregs = eight"), 6, "bad value 'eight' for -nregs"},
       {"BadGridDim", hdr("(1,1,1)", "(2,1)"), 3, "expected (x,y,z)"},
       {"ZeroBlockDim", hdr("(32,1,1)", "(0,1,1)"), 4, "zero dimension"},
+      // CUDA's launch limits: beyond them no launch recorded the trace (and a grid of 2^64 blocks
+      // was once sized in memory before the body showed it held one block).
+      {"GridBeyondCuda", hdr("(1,1,1)", "(4294967295,65535,65535)"), 3, "is beyond CUDA's limits: expected at most (2147483647,65535,65535)"},
+      {"GridYBeyondCuda", hdr("(1,1,1)", "(1,65536,1)"), 3, "is beyond CUDA's limits"},
+      {"BlockBeyondCuda", hdr("(32,1,1)", "(32,1,65)"), 4, "is beyond CUDA's limits: expected at most (1024,1024,64)"},
+      {"BlockOver1024Threads", hdr("(32,1,1)", "(64,32,1)"), 4, "has 2048 threads: expected at most 1024"},
       {"HeaderLineWithoutDash", hdr("-shmem = 0\n", "shmem 0\n"), 5, "expected a header line '-key = value'"},
       {"HeaderOnlyEof", "-kernel name = k\n", 1, "end of file inside the kernel header"},
       {"UnsupportedBinaryVersion", hdr("binary version = 80", "binary version = 72"), 7,
