@@ -59,7 +59,7 @@ void analyze_save_time(const SaveTimeArgs& a) {
     }
   }
   if (a.json) {
-    std::cout << doc.dump(2) << "\n";
+    std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else if (!list.kernels.empty()) {
     std::printf("per-SM bandwidth %.3f GB/s (DRAM peak / %u SMs); restore = save; control state %u B per warp\n",
                 bandwidth / 1e9, cfg.gpu.core.n_sms(), a.control_bytes_per_warp);

@@ -86,7 +86,7 @@ void analyze_regions(const AnalyzeArgs& a, compiler::AnalysisView view, const co
     else
       print_summary_text(std::cout, list.origin, total, vs, vd);
   }
-  if (a.json) std::cout << doc.dump(2) << "\n";
+  if (a.json) std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 void analyze(const AnalyzeArgs& a) {
@@ -129,7 +129,7 @@ void analyze(const AnalyzeArgs& a) {
     else
       print_analysis_text(std::cout, an, view);
   }
-  if (a.json) std::cout << doc.dump(2) << "\n";
+  if (a.json) std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace

@@ -65,6 +65,9 @@ double theirs(const AccelSimKernel& k, const std::string& key) {
 }
 
 json read_stats(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(path, 0, "is a folder: expected gpucosim's stats.json (gpucosim run --out DIR writes DIR/stats.json)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot read the file: expected gpucosim's stats.json");
   std::stringstream ss;
@@ -83,6 +86,18 @@ json read_stats(const std::string& path) {
     throw InputError(path, 0, "expected gpucosim's stats.json: an object with a \"kernels\" array and a \"total\" object");
   for (const json& k : j["kernels"])
     if (!k.is_object()) throw InputError(path, 0, "expected every entry of \"kernels\" to be an object of statistics");
+  // A statistic this command compares must be a number (null: no value); anything else is a
+  // damaged file, which would otherwise print as '-' like a statistic that is simply absent.
+  auto check = [&path](const json& stats, const std::string& where) {
+    for (const auto& [k, v] : stats.items()) {
+      const bool compared = is_breakdown(k) || std::any_of(std::begin(kHeadline), std::end(kHeadline),
+                                                           [&k](const Stat& s) { return k == s.ours; });
+      if (compared && !v.is_number() && !v.is_null())
+        throw InputError(path, 0, where + ": statistic '" + k + "' is " + v.dump() + ": expected a number");
+    }
+  };
+  check(j["total"], "\"total\"");
+  for (size_t i = 0; i < j["kernels"].size(); ++i) check(j["kernels"][i], "kernel " + std::to_string(i + 1));
   return j;
 }
 

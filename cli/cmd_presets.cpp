@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -45,9 +46,10 @@ Headline headline(const std::string& name) {
 std::string kib(uint64_t bytes) { return std::to_string(bytes / 1024) + " KB"; }
 
 void print_text() {
+  const std::vector<std::string> presets = list_presets(configs_dir());  // before the header: it may throw
   std::printf("%-8s %5s %-27s %9s %9s %9s %9s %12s\n", "preset", "SMs", "clocks core:icnt:L2:DRAM MHz", "L1/SM",
               "shmem/SM", "L2", "channels", "DRAM GB/s");
-  for (const std::string& n : list_presets(configs_dir())) {
+  for (const std::string& n : presets) {
     const Headline h = headline(n);
     char clocks[64];
     std::snprintf(clocks, sizeof clocks, "%.0f:%.0f:%.0f:%.0f", h.core_mhz, h.icnt_mhz, h.l2_mhz, h.dram_mhz);

@@ -30,7 +30,9 @@ void run(const ReportArgs& a) {
   if (!a.seed_page.empty()) {
     const std::string page = synth::seed_page(in, a.command);
     const auto parent = std::filesystem::path(a.seed_page).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent);
+    std::error_code ec;
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) throw InputError(parent.string(), 0, "cannot create the seed page's folder: " + ec.message());
     std::ofstream f(a.seed_page, std::ios::binary);
     f << page;
     if (!f) throw InputError(a.seed_page, 0, "cannot write the seed comparison page");

@@ -68,6 +68,7 @@ struct RunArgs {
 constexpr uint64_t kMaxAutoThreads = 8;
 
 void write_file(const std::string& path, const std::string& text) {
+  if (fs::is_directory(path)) throw InputError(path, 0, "is a folder: expected a file path to write");
   std::ofstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open for writing");
   f << text;
@@ -149,11 +150,22 @@ int run(const RunArgs& a) {
     throw InputError(a.out_dir, 0, "--out names a file: expected a folder");
   fs::create_directories(a.out_dir, ec);
   if (ec) throw InputError(a.out_dir, 0, "cannot create the --out folder: " + ec.message());
-  write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
-  write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
+  // Every path is checked before any file is written: a folder in the way of the last one must not
+  // leave the first ones truncated.
+  std::vector<std::pair<std::string, std::string>> outputs = {{a.out_dir + "/effective.config", "--out"},
+                                                               {a.out_dir + "/effective-config.json", "--out"},
+                                                               {a.out_dir + "/stats.json", "--out"}};
+  if (!a.stats_json.empty()) outputs.emplace_back(a.stats_json, "--stats-json");
+  if (a.energy) outputs.emplace_back(a.out_dir + "/energy.json", "--out");
+  if (a.stats_interval) outputs.emplace_back(a.out_dir + "/stats-interval.jsonl", "--stats-interval");
+  for (const auto& [path, option] : outputs)
+    if (fs::is_directory(path, ec)) throw InputError(path, 0, option + " names a folder: expected a file path");
   check_writable(a.out_dir + "/stats.json", "--out");
   if (!a.stats_json.empty()) check_writable(a.stats_json, "--stats-json");
   if (a.energy) check_writable(a.out_dir + "/energy.json", "--out");
+  if (a.stats_interval) check_writable(a.out_dir + "/stats-interval.jsonl", "--stats-interval");
+  write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
+  write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
   if (solo_runs) {
     check_writable(a.out_dir + "/solo-baselines.json", "--out");
     solo = run_solo_baselines(cfg.gpu, apps);  // each application alone, in a child process
@@ -264,7 +276,9 @@ void register_run_command(CLI::App& app, int* exit_code) {
                   "preset name (see `gpucosim presets`) or gpgpusim.config file; repeat to layer, "
                   "later files override earlier (default GTX480)");
   cmd->add_option("--set", a->sets, "override one option: key=value (repeatable; after all files)");
-  cmd->add_option("--stats-json", a->stats_json, "also write the statistics JSON to this file");
+  cmd->add_option("--stats-json", a->stats_json, "also write the statistics JSON to this file")
+      ->check(CLI::Validator([](std::string& v) { return v.empty() ? std::string("expected a file path, got ''") : ""; },
+                             "FILE"));
   cmd->add_option("--out", a->out_dir, "folder for stats.json, effective.config, effective-config.json")
       ->capture_default_str();
   add_uint_option(cmd, "--max-cycles", &a->max_cycles, "stop after this many core cycles (gpgpu_max_cycle; 0 = no limit)");
@@ -290,7 +304,8 @@ void register_run_command(CLI::App& app, int* exit_code) {
                   "for every value; default: the CPUs this process may use, at most 8; 1 = one thread)",
                   1, 256);
   add_uint_option(cmd, "--stats-interval", &a->stats_interval,
-                  "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl");
+                  "also write a time series: statistics every N core cycles to <out>/stats-interval.jsonl "
+                  "(0, the default: none)");
   // A run that ends in a deadlock reports it through *exit_code, not by throwing: the model's
   // SystemC threads are still suspended on their own stacks then, and a throw on the main stack
   // makes AddressSanitizer misread the stale stack poisoning (a false report in the ASan build).

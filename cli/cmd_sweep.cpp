@@ -114,10 +114,11 @@ void print_failures(const Plan& p, const std::vector<size_t>& failed) {
 std::string write_collection(const Plan& p, const std::string& csv) {
   const Table t = collect_sweep(p.spec, p.points, p.out);
   const std::string path = csv.empty() ? (fs::path(p.out) / "results.csv").string() : csv;
-  if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path());
+  std::error_code ec;
+  if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
+  if (ec) throw InputError(fs::path(path).parent_path().string(), 0, "cannot create the CSV's folder: " + ec.message());
   write_file_atomic(path, to_csv(t));
   // The index links the CSV by a path relative to itself when it is inside the sweep folder.
-  std::error_code ec;
   std::string rel = fs::relative(fs::absolute(path), fs::absolute(p.out), ec).string();
   if (ec || rel.rfind("..", 0) == 0) rel = fs::absolute(path).string();
   write_sweep_index(p.spec, p.points, t, p.out, rel);

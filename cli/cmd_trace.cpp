@@ -41,7 +41,7 @@ void run_info(const InfoOptions& o) {
   if (o.text)
     std::cout << to_text(s);
   else
-    std::cout << to_json(s).dump(2) << "\n";
+    std::cout << to_json(s).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 void run_gen(const GenOptions& o) {
@@ -53,7 +53,12 @@ void run_gen(const GenOptions& o) {
   }
   ParamValues p = resolve_params(*w, o.params);
   GeneratedApp app = w->generate(p);
-  std::filesystem::create_directories(o.out_dir);
+  if (o.out_dir.empty()) throw InputError("--out", 0, "expected a folder to write the trace into, got ''");
+  std::error_code ec;
+  std::filesystem::create_directories(o.out_dir, ec);
+  if (ec || !std::filesystem::is_directory(o.out_dir))
+    throw InputError(o.out_dir, 0, "--out: cannot create the folder" + (ec ? ": " + ec.message() : std::string()) +
+                                       ": expected a folder path");
   std::vector<Command> list = app.memcpys;
   int n = 0;
   for (auto& k : app.kernels) {

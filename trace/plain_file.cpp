@@ -91,6 +91,7 @@ std::unique_ptr<ByteSource> open_trace_source(const std::string& path) {
   switch (sniff_trace_file(path)) {
     case TraceFileKind::KernelTraceXz: return open_xz_source(path);
     case TraceFileKind::Folder: throw InputError(path, 0, "is a folder: expected a kernel trace file");
+    case TraceFileKind::Special: throw InputError(path, 0, "is a pipe, socket or device: expected a kernel trace file");
     case TraceFileKind::Binary:
       throw InputError(path, 0, "binary data: expected a kernel trace (text starting with '-kernel name = ...', "
                                 "or an .xz of one)");

@@ -1,5 +1,6 @@
 #include "trace/trace_header.h"
 
+#include <cstdio>
 #include <string>
 
 #include "trace/text_scan.h"
@@ -64,12 +65,32 @@ void check_cuda_limits(LineSource& ls, std::string_view key, const Dim3& d, cons
             " threads: expected at most " + std::to_string(max_volume) + " (CUDA's limit per block)");
 }
 
+// Index of the first byte that does not belong to well-formed UTF-8, or npos. A kernel's name goes
+// into every report (JSON, which must be UTF-8); the tracer writes mangled names, which are ASCII.
+size_t bad_utf8_at(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || (n == 1 && c < 0x20 && c != '\t') || i + n > s.size()) return i;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
 void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
   KernelHeader& h = p.header;
   std::string_view key = kKeys[k];
   switch (k) {
     case kName:
       if (v.empty()) ls.fail("empty -kernel name");
+      if (const size_t at = bad_utf8_at(v); at != std::string_view::npos) {
+        char byte[8];
+        std::snprintf(byte, sizeof byte, "0x%02X", unsigned(static_cast<unsigned char>(v[at])));
+        ls.fail("-kernel name: byte " + std::string(byte) + " at offset " + std::to_string(at) +
+                " is not text: expected a printable UTF-8 name (the tracer writes mangled names)");
+      }
       h.name = std::string(v);
       break;
     case kId: h.id = dec_value<uint32_t>(ls, key, v); break;

@@ -40,6 +40,8 @@ void check_kernel_file(const LineSource& ls, const std::string& list_path, const
     case TraceFileKind::KernelTraceXz: return;
     case TraceFileKind::Missing: ls.fail("kernel trace '" + written + "' not found (looked for " + resolved + ")");
     case TraceFileKind::Folder: ls.fail("'" + written + "' is a folder (" + resolved + "): expected a kernel trace file");
+    case TraceFileKind::Special:
+      ls.fail("'" + written + "' (" + resolved + ") is a pipe, socket or device: expected a kernel trace file");
     default:
       ls.fail("'" + written + "' (" + resolved +
               ") is not a kernel trace: expected a file starting with '-kernel name = ...' or an .xz of one");
@@ -88,6 +90,8 @@ std::vector<Command> parse_kernelslist(LineSource& ls, const std::string* list_p
 std::vector<Command> read_kernelslist(const std::string& list_path) {
   switch (sniff_trace_file(list_path)) {
     case TraceFileKind::Folder: throw InputError(list_path, 0, "is a folder: expected a kernelslist.g or a kernel trace");
+    case TraceFileKind::Special:
+      throw InputError(list_path, 0, "is a pipe, socket or device: expected a kernelslist.g or a kernel trace file");
     case TraceFileKind::Binary:
       throw InputError(list_path, 0, "binary data: expected a kernelslist.g or a kernel trace (text)");
     default: break;

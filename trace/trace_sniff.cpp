@@ -22,7 +22,10 @@ TraceFileKind sniff_trace_bytes(const std::string& head) {
 
 TraceFileKind sniff_trace_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return TraceFileKind::Folder;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(st)) return TraceFileKind::Folder;
+  if (std::filesystem::is_fifo(st) || std::filesystem::is_socket(st) || std::filesystem::is_block_file(st))
+    return TraceFileKind::Special;
   FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return TraceFileKind::Missing;
   std::string head(4096, '\0');

@@ -14,6 +14,8 @@ enum class TraceFileKind {
   Binary,         // NUL bytes or control characters within the first 4 KB
   Missing,        // cannot be opened (does not exist, no permission)
   Folder,
+  Special,        // a named pipe, socket or device other than a character device (opening a pipe
+                  // with no writer would wait for ever)
 };
 
 TraceFileKind sniff_trace_file(const std::string& path);

@@ -40,6 +40,8 @@ void OptionSet::load_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw InputError(path, 0, "is a folder: expected a gpgpusim.config file");
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw InputError(path, 0, "is not a regular file: expected a gpgpusim.config file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "cannot open configuration file: expected a readable gpgpusim.config file");
   std::ostringstream text;

@@ -31,6 +31,8 @@ std::string find_preset(const std::string& name_or_path, const std::string& conf
   if (fs::is_regular_file(name_or_path, ec)) return name_or_path;
   if (fs::is_directory(name_or_path, ec))
     throw InputError(name_or_path, 0, "is a folder: expected a gpgpusim.config file or a preset name");
+  if (fs::exists(name_or_path, ec))  // a pipe, device or socket (a pipe would block its reader)
+    throw InputError(name_or_path, 0, "is not a regular file: expected a gpgpusim.config file or a preset name");
   std::string stem = name_or_path;
   if (stem.size() > 7 && stem.compare(stem.size() - 7, 7, ".config") == 0) stem.resize(stem.size() - 7);
   for (const std::string& preset : list_presets(configs_dir))

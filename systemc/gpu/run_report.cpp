@@ -170,20 +170,23 @@ void write_json(std::ostream& o, const RunReport& r) {
   // The text of to_json(r).dump(2), with one kernel's object in memory at a time: a trace of
   // thousands of kernels has thousands of objects of thousands of counters each. (Not built on a
   // second thread beside the kernels: a thread started after the SystemC run makes
-  // LeakSanitizer's exit check crash on the coroutine stacks; the gain was about 1 %.)
-  const std::string rest = report_json(r).dump(2);
+  // LeakSanitizer's exit check crash on the coroutine stacks; the gain was about 1 %.) Text that
+  // is not UTF-8 (a trace file's name) is written with U+FFFD in its place, not an exception
+  // after half the file.
+  const std::string rest = report_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   const std::string empty = "{\n  \"kernels\": [],\n";
   if (r.kernels.empty()) {
     o << rest;
     return;
   }
   if (rest.compare(0, empty.size(), empty) != 0) {  // not the layout expected: the whole document
-    o << to_json(r).dump(2);
+    o << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     return;
   }
   o << "{\n  \"kernels\": [\n";
   for (size_t i = 0; i < r.kernels.size(); ++i) {
-    const std::string k = kernel_json(r.kernels[i]).dump(2);  // nested two levels deeper
+    // nested two levels deeper
+    const std::string k = kernel_json(r.kernels[i]).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     o << (i ? ",\n    " : "    ");
     for (size_t at = 0; at < k.size();) {  // line by line, each line after a newline indented
       const size_t nl = k.find('\n', at);

@@ -2,6 +2,8 @@
 // "gpucosim: error: <file:line or option>: ... expected ...", exit 1 (2 for usage errors), and
 // never a run that reports success after doing something else than asked. One table per class.
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
 #include <sys/resource.h>
 
 #include <chrono>
@@ -111,6 +113,12 @@ std::string make_inputs() {
   test::write_text(d + "/orphan.toml", "workload = \"vecadd\"\n[[application]]\n");
   test::write_text(d + "/bool.toml", "[[application]]\nworkload = \"vecadd\"\nparams = { n = true }\n");
   test::write_text(d + "/run.yaml", "applications: []\n");
+  // A named pipe with no writer: opening it to read waits for ever.
+  ::mkfifo((d + "/pipe.traceg").c_str(), 0600);
+  test::write_text(d + "/pipe.g", "./pipe.traceg\n");
+  std::string latin1 = kTrace;
+  latin1.insert(latin1.find('\n'), "\xFF");  // the kernel name's line
+  test::write_text(d + "/latin1.traceg", latin1);
   return d;
 }
 
@@ -182,6 +190,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"RunFileOtherType", "run --run-file @/run.yaml", 1, "unknown run-file type '.yaml': expected a .json or .toml"},
         // Configuration files.
         Case{"FolderAsConfig", "run --workload vecadd --config @/folder", 1, "@/folder: is a folder"},
+        Case{"PipeAsConfig", "run --workload vecadd --config @/pipe.traceg", 1, "@/pipe.traceg: is not a regular file"},
+        Case{"PipeInKernelList", "run --trace @/pipe.g", 1, "@/pipe.g:1: './pipe.traceg' (@/./pipe.traceg) is a pipe"},
+        Case{"PipeAsTrace", "trace info @/pipe.traceg", 1, "is a pipe, socket or device"},
+        Case{"KernelNameNotText", "run --trace @/latin1.traceg", 1, "latin1.traceg:1: -kernel name: byte 0xFF at offset"},
+        Case{"TraceGenIntoAFile", "trace gen vecadd --out @/k.traceg", 1, "@/k.traceg: --out: cannot create the folder"},
+        Case{"StatsJsonEmpty", "run --workload vecadd --stats-json ''", 2, "--stats-json: expected a file path"},
         Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
@@ -507,6 +521,28 @@ TEST(cli_conventions, OutputsAreCheckedBeforeTheRun) {
   const auto e = test::run_gpucosim("run --workload vecadd:n=100 --quiet --energy --out " + dir + "/baseline/");
   ASSERT_EQ(e.exit_code, 0) << e.output;
   EXPECT_EQ(read_json(dir + "/baseline/energy.json")["label"], "baseline");
+}
+
+// GPUCOSIM_CONFIGS_DIR set to something that is not a folder: said, not answered with no presets.
+TEST(cli_inputs, ConfigsDirThatIsNotAFolder) {
+  const std::string dir = make_inputs();
+  for (const std::string& v : {std::string("/nonexistent-gpucosim-configs"), dir + "/k.traceg"}) {
+    const auto r = test::run_command("GPUCOSIM_CONFIGS_DIR=" + v + " " + test::gpucosim_exe() + " presets");
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_EQ(r.output.rfind("gpucosim: error: GPUCOSIM_CONFIGS_DIR: '" + v + "' is not a folder", 0), 0u) << r.output;
+  }
+}
+
+// An output path taken by a folder is found before any output is written: the others are not left
+// created empty or truncated.
+TEST(cli_inputs, AnOutputPathThatIsAFolderStopsTheRunBeforeAnyFileIsWritten) {
+  const std::string dir = make_inputs();
+  fs::create_directories(dir + "/o/stats-interval.jsonl");
+  const auto r = test::run_gpucosim("run --workload vecadd --stats-interval 100 --quiet --out " + dir + "/o");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("stats-interval.jsonl: --stats-interval names a folder"), std::string::npos) << r.output;
+  for (const char* f : {"stats.json", "effective.config", "effective-config.json"})
+    EXPECT_FALSE(fs::exists(dir + "/o/" + f)) << f;
 }
 
 }  // namespace

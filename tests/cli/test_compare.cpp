@@ -86,10 +86,27 @@ TEST(cli_compare, MalformedInputIsAnErrorWithFileAndLine) {
       {"stats not JSON", "{\n  \"kernels\": [\n  oops\n", good_log, "stats.json:3: not JSON"},
       {"stats without kernels", R"({"total": {}})", good_log, "stats.json: expected gpucosim's stats.json"},
       {"log with a bad number", good_stats, "kernel_name = k\ngpu_sim_cycle = 12\nL2_total_cache_misses = lots\n",
-       "acc.log:3: L2_total_cache_misses = 'lots': expected a number"},
+       "acc.log:3: L2_total_cache_misses = 'lots': expected a non-negative number"},
       {"truncated log", good_stats, "kernel_name = k\nL1D_total_cache_accesses = 3\n",
        "acc.log:1: kernel 'k' has no gpu_sim_cycle line"},
       {"not a log", good_stats, "hello\n", "acc.log: no kernel statistics found"},
+      // Values a log of GPGPU-Sim never holds: each was read (the last of two, NaN, infinity, a
+      // number cut at a NUL byte) and compared as if it were a count.
+      {"value twice", good_stats, "kernel_name = k\ngpu_sim_cycle = 12\ngpu_sim_cycle = 7\n",
+       "acc.log:3: gpu_sim_cycle appears a second time in kernel 'k' (first on line 2)"},
+      {"not a number", good_stats, "kernel_name = k\ngpu_sim_cycle = nan\n", "acc.log:2: gpu_sim_cycle = 'nan'"},
+      {"infinite", good_stats, "kernel_name = k\ngpu_sim_cycle = 12\nL1D_total_cache_accesses = inf\n",
+       "acc.log:3: L1D_total_cache_accesses = 'inf'"},
+      {"negative", good_stats, "kernel_name = k\ngpu_sim_cycle = -12\n", "acc.log:2: gpu_sim_cycle = '-12'"},
+      {"NUL inside", good_stats, std::string("kernel_name = k\ngpu_sim_cycle = 62\0 04\n", 39), "= '62\\x00 04'"},
+      {"two runs in one file", good_stats,
+       "kernel_name = k\ngpu_sim_cycle = 12\ngpu_tot_sim_cycle = 12\nkernel_name = k\ngpu_sim_cycle = 12\n"
+       "gpu_tot_sim_cycle = 12\n",
+       "acc.log:4: gpu_tot_sim_cycle does not grow (from 12 to 12)"},
+      {"stats value a string", R"({"kernels": [{"kernel_name": "k", "gpu_sim_cycle": "abc"}], "total": {"gpu_sim_cycle": 10}})",
+       good_log, "stats.json: kernel 1: statistic 'gpu_sim_cycle' is \"abc\": expected a number"},
+      {"stats total an array", R"({"kernels": [], "total": {"warp_insn": [1, 2]}})", good_log,
+       "stats.json: \"total\": statistic 'warp_insn' is [1,2]"},
   };
   for (const Bad& c : cases) {
     test::write_text(dir + "/stats.json", c.stats);
