@@ -13,6 +13,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@
 #include "systemc/config/config_build.h"
 #include "systemc/config/effective_config.h"
 #include "systemc/config/presets.h"
+#include "systemc/memory/address_map.h"
 #include "systemc/gpu/app_address.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/gpu_model.h"
@@ -84,6 +86,28 @@ void write_stats_file(const std::string& path, const RunReport& report) {
   if (!f) throw InputError(path, 0, "write failed");
 }
 
+// The DRAM address mapping is parsed by the memory model (systemc/memory/address_map.h), which
+// the configuration library cannot call: built here once, before anything else, so that a bad
+// mapping is named at the option's file and line rather than after the outputs are written.
+void check_address_mapping(const LoadedConfig& cfg) {
+  try {
+    const AddressMap probe(cfg.gpu.mem);
+    (void)probe;
+  } catch (const std::invalid_argument& e) {
+    std::string what = e.what();
+    const std::string prefix = "gpgpu_mem_addr_mapping / memory config: ";
+    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
+    // The option the message is about: the sub-partition count when it names it, else the mapping.
+    const bool subs = what.find("sub-partition") != std::string::npos || what.find("n_sub_partition") != std::string::npos;
+    const char* option = subs ? "gpgpu_n_sub_partition_per_mchannel"
+                         : what.find("gpgpu_n_mem") != std::string::npos ? "gpgpu_n_mem"
+                                                                          : "gpgpu_mem_addr_mapping";
+    const OptionEntry* o = cfg.options.find(option);
+    throw InputError(o ? o->origin.error_file() : "(default)", o ? o->origin.error_line() : 0,
+                     "-" + std::string(option) + (o ? " " + o->value : "") + ": " + what);
+  }
+}
+
 // Creates (or keeps) the file, so an output that cannot be written fails before the simulation.
 void check_writable(const std::string& path, const std::string& option) {
   if (fs::is_directory(path)) throw InputError(path, 0, option + " names a folder: expected a file path");
@@ -112,6 +136,7 @@ int run(const RunArgs& a) {
   std::vector<std::string> sets = a.sets;
   if (a.max_cycles) sets.push_back("gpgpu_max_cycle=" + std::to_string(*a.max_cycles));
   LoadedConfig cfg = load_gpu_config(files, sets);
+  check_address_mapping(cfg);
   // The model's memory, before anything is allocated (a million SMs fails here, in microseconds).
   const uint64_t model_bytes = check_model_footprint(
       cfg.gpu, cfg.options, a.memory_limit ? *a.memory_limit : default_memory_limit(),

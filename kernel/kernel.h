@@ -108,6 +108,12 @@ struct KernelHeader {
   bool lineinfo = false;
   // Header keys this reader does not interpret, in file order, kept so nothing is lost on rewrite.
   std::vector<std::pair<std::string, std::string>> extra;
+  // Where the block's resources were declared (a trace file and the lines of -block dim, -nregs
+  // and -shmem), for errors found when the kernel meets a GPU; empty for a generated kernel.
+  struct Origin {
+    std::string file;
+    uint64_t block_line = 0, nregs_line = 0, shmem_line = 0;
+  } origin;
 
   uint64_t thread_blocks() const { return grid.volume(); }
   uint32_t warps_per_block() const { return uint32_t((block.volume() + kWarpSize - 1) / kWarpSize); }

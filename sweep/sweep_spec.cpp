@@ -104,15 +104,9 @@ SweepInput read_workload(const std::string& file, uint64_t line, const std::stri
     for (const auto& b : builtin_workloads()) names += (names.empty() ? "" : ", ") + b->name();
     throw InputError(file, line, "workloads: unknown workload '" + name + "'; expected one of: " + names);
   }
-  std::vector<std::string> overrides;
-  if (name.size() < text.size()) {
-    std::stringstream rest(text.substr(name.size() + 1));
-    std::string kv;
-    while (std::getline(rest, kv, ','))
-      if (!kv.empty()) overrides.push_back(kv);
-  }
   ParamValues values;
   try {
+    const std::vector<std::string> overrides = workload_spec_params(text, "workloads");
     values = resolve_params(*w, overrides, "workloads");
   } catch (const InputError& e) {
     throw InputError(file, line, e.what());

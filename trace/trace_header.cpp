@@ -99,11 +99,18 @@ void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
       check_cuda_limits(ls, key, h.grid, Dim3{2147483647u, 65535u, 65535u}, 0);
       break;
     case kBlock:
+      h.origin.block_line = ls.line_no();
       h.block = dim_value(ls, key, v);
       check_cuda_limits(ls, key, h.block, Dim3{1024u, 1024u, 64u}, 1024);
       break;
-    case kShmem: h.shmem = dec_value<uint32_t>(ls, key, v); break;
-    case kNregs: h.nregs = dec_value<uint32_t>(ls, key, v); break;
+    case kShmem:
+      h.origin.shmem_line = ls.line_no();
+      h.shmem = dec_value<uint32_t>(ls, key, v);
+      break;
+    case kNregs:
+      h.origin.nregs_line = ls.line_no();
+      h.nregs = dec_value<uint32_t>(ls, key, v);
+      break;
     case kBinaryVersion:
       h.binary_version = dec_value<uint32_t>(ls, key, v);
       p.binary_version_line = ls.line_no();
@@ -131,6 +138,7 @@ void set_key(LineSource& ls, int k, std::string_view v, ParsedHeader& p) {
 
 ParsedHeader parse_kernel_header(LineSource& ls) {
   ParsedHeader p;
+  p.header.origin.file = ls.name();
   uint32_t seen = 0;
   std::string_view line;
   bool ended = false;

@@ -64,6 +64,12 @@ std::vector<Command> parse_kernelslist(LineSource& ls, const std::string* list_p
       if (c1 == std::string_view::npos || c2 == std::string_view::npos || trim(t.substr(0, c1)) != "MemcpyHtoD" ||
           !parse_hex(trim(t.substr(c1 + 1, c2 - c1 - 1)), c.addr) || !parse_dec(trim(t.substr(c2 + 1)), c.bytes))
         ls.fail("expected 'MemcpyHtoD,<hex address>,<decimal bytes>'");
+      // Within the 48-bit virtual address space every CUDA GPU uses (a copy past 2^64 wrapped round
+      // to address 0 before, and sizes added up past 2^64 in the summaries).
+      constexpr uint64_t kAddressSpace = uint64_t(1) << 48;
+      if (c.addr >= kAddressSpace || c.bytes > kAddressSpace - c.addr)
+        ls.fail("MemcpyHtoD of " + std::to_string(c.bytes) + " bytes at " + std::string(trim(t.substr(c1 + 1, c2 - c1 - 1))) +
+                " ends beyond 2^48: expected a copy within the GPU's 48-bit virtual address space");
       out.push_back(std::move(c));
     } else if (starts_with(t, "MemcpyDtoH") || starts_with(t, "#")) {
       // Device-to-host copies do not change the simulation (Accel-Sim ignores them); comments.

@@ -82,15 +82,28 @@ ParamValues resolve_params(const Workload& w, const std::vector<std::string>& ov
   return values;
 }
 
+std::vector<std::string> workload_spec_params(const std::string& spec, const std::string& where) {
+  const size_t colon = spec.find(':');
+  std::vector<std::string> items;
+  if (colon == std::string::npos) return items;
+  // An empty item (a stray ',' or nothing after ':') is a typo whose meaning cannot be guessed,
+  // as in `trace gen --param`.
+  const std::string name = spec.substr(0, colon), rest = spec.substr(colon + 1);
+  if (rest.empty())
+    throw InputError(where, 0, "'" + spec + "': nothing after ':': expected " + name + ":key=value[,key=value...]");
+  std::stringstream in(rest + ",");
+  for (std::string kv; std::getline(in, kv, ',');) {
+    if (kv.empty())
+      throw InputError(where, 0, "'" + spec + "': an empty parameter between commas: expected " + name +
+                                     ":key=value[,key=value...]");
+    items.push_back(kv);
+  }
+  return items;
+}
+
 GeneratedApp generate_workload(const std::string& spec) {
   const std::string name = spec.substr(0, spec.find(':'));
-  std::vector<std::string> overrides;
-  if (name.size() < spec.size()) {
-    std::stringstream rest(spec.substr(name.size() + 1));
-    std::string kv;
-    while (std::getline(rest, kv, ','))
-      if (!kv.empty()) overrides.push_back(kv);
-  }
+  const std::vector<std::string> overrides = workload_spec_params(spec, "--workload");
   const Workload* w = find_workload(name);
   if (!w) {
     std::string names;

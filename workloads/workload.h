@@ -70,5 +70,8 @@ ParamValues resolve_params(const Workload& w, const std::vector<std::string>& ov
 // Generates the workload named by SPEC, "NAME" or "NAME:k=v,k=v" (the CLI's --workload). An
 // unknown name or bad parameters raise InputError("--workload", ...) listing the valid choices.
 GeneratedApp generate_workload(const std::string& spec);
+// The key=value items of "name:key=value,..." (none without ':'); InputError(where) for an empty
+// item or nothing after ':'.
+std::vector<std::string> workload_spec_params(const std::string& spec, const std::string& where);
 
 }  // namespace gpucosim

@@ -469,7 +469,15 @@ void GpuModel::kernel_started(uint32_t launch_id, const KernelHeader& h, uint64_
       << " threads, " << h.nregs << " registers per thread and " << h.shmem
       << " bytes of shared memory does not fit on an empty SM of this GPU (" << cfg_.core.max_threads
       << " threads, " << cfg_.core.registers << " registers, " << cfg_.core.shmem_bytes << " bytes of shared memory)";
-    throw InputError(h.name, 0, o.str());
+    // Blame the trace's line of the resource that does not fit (threads, registers, shared memory).
+    const CoreConfig& c = cfg_.core;
+    const uint64_t threads = h.block.volume();
+    const uint64_t line = threads > c.max_threads                       ? h.origin.block_line
+                          : uint64_t(h.shmem) > c.shmem_bytes           ? h.origin.shmem_line
+                          : uint64_t(h.nregs) * threads > c.registers   ? h.origin.nregs_line
+                                                                        : h.origin.block_line;
+    if (h.origin.file.empty()) throw InputError(h.name, 0, o.str());
+    throw InputError(h.origin.file, line, o.str());
   }
   // GPGPU-Sim invalidates the L1 data caches when a kernel is launched (here after writing dirty
   // lines back): every SM that last ran this application or nothing yet. An SM running another

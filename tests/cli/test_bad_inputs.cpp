@@ -119,6 +119,12 @@ std::string make_inputs() {
   std::string latin1 = kTrace;
   latin1.insert(latin1.find('\n'), "\xFF");  // the kernel name's line
   test::write_text(d + "/latin1.traceg", latin1);
+  // Blocks that no SM of the default GPU holds: the trace's own line is named.
+  std::string regs = kTrace, shmem = kTrace;
+  regs.replace(regs.find("-nregs = 8"), 10, "-nregs = 100000");
+  shmem.replace(shmem.find("-shmem = 0"), 10, "-shmem = 1000000");
+  test::write_text(d + "/regs.traceg", regs);
+  test::write_text(d + "/shmem.traceg", shmem);
   return d;
 }
 
@@ -196,6 +202,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"KernelNameNotText", "run --trace @/latin1.traceg", 1, "latin1.traceg:1: -kernel name: byte 0xFF at offset"},
         Case{"TraceGenIntoAFile", "trace gen vecadd --out @/k.traceg", 1, "@/k.traceg: --out: cannot create the folder"},
         Case{"StatsJsonEmpty", "run --workload vecadd --stats-json ''", 2, "--stats-json: expected a file path"},
+        Case{"RegistersDoNotFit", "run --trace @/regs.traceg", 1, "@/regs.traceg:6: kernel 1 (k): a thread block of 32 threads, 100000 registers"},
+        Case{"SharedMemoryDoesNotFit", "run --trace @/shmem.traceg", 1, "@/shmem.traceg:5: kernel 1 (k)"},
+        Case{"WorkloadTrailingComma", "run --workload vecadd:n=64,", 1, "--workload: 'vecadd:n=64,': an empty parameter"},
+        Case{"WorkloadNothingAfterColon", "run --workload vecadd:", 1, "nothing after ':'"},
         Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),
     [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
@@ -240,6 +250,12 @@ INSTANTIATE_TEST_SUITE_P(
              "-ptx_opcode_latency_sfu 2147483648: expected a latency of at most 1048576 cycles"},
         Case{"TooManyWarps", "run --workload vecadd --set gpgpu_shader_core_pipeline=4096:32 --out gpucosim-out/never", 1,
              "at most 64 warps per SM"},
+        // The DRAM address mapping, parsed by the memory model: named at the option's origin.
+        Case{"AddressMappingLineAcrossChannels", "run --workload vecadd --set 'gpgpu_mem_addr_mapping=dramid@99;"
+             "0000RRRRRRRRRRRRRBBBCCCBCCCSSSSS' --out gpucosim-out/never", 1,
+             "--set: -gpgpu_mem_addr_mapping dramid@99;0000RRRRRRRRRRRRRBBBCCCBCCCSSSSS: dramid@99: a 128-byte line"},
+        Case{"SubPartitionsNotAPowerOfTwo", "run --workload vecadd --set gpgpu_n_sub_partition_per_mchannel=3 --out "
+             "gpucosim-out/never", 1, "--set: -gpgpu_n_sub_partition_per_mchannel 3: "},
         // Values that size per-cycle work: once accepted, each ran for ever or ended in a deadlock.
         Case{"BlockLaunchLatencyAbsurd", "run --workload vecadd --set gpgpu_TB_launch_latency=4000000000 --out gpucosim-out/never",
              1, "-gpgpu_TB_launch_latency 4000000000: expected a latency of at most 1048576 cycles"},

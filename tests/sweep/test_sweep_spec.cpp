@@ -102,6 +102,7 @@ TEST(sweepSpec, UnknownWorkloadAndParameter) {
   expect_error("workloads:\n  - vecadd\n  - vecad\n", 3, {"unknown workload 'vecad'", "transpose_naive"});
   expect_error("workloads: [vecadd:size=4]\n", 1, {"unknown parameter 'size'", "vecadd"});
   expect_error("workloads: [vecadd:n=0]\n", 1, {"out of range"});
+  expect_error("workloads:\n  - 'vecadd:n=64,'\n", 2, {"an empty parameter between commas"});
 }
 
 TEST(sweepSpec, UnknownOptionNamesItAndTheNearestOne) {

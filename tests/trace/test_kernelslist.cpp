@@ -109,7 +109,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadList{"AFolder", "./sub\n", 1, "is a folder"},
         BadList{"Missing", "kernel-9.traceg\n", 1, "kernel trace 'kernel-9.traceg' not found"},
         BadList{"NoLaunch", "MemcpyHtoD,0x10,4\n# nothing else\n", 0, "no kernel launch"},
-        BadList{"Empty", "", 0, "no kernel launch"}),
+        BadList{"Empty", "", 0, "no kernel launch"},
+        // Copies beyond the 48-bit address space: one of 2^64-1 bytes summed with another wrapped.
+        BadList{"CopyPast2To48", "MemcpyHtoD,0xffffffffffff,2\nkernel-1.traceg\n", 1, "ends beyond 2^48"},
+        BadList{"CopyOfAlmost2To64", "MemcpyHtoD,0x10,18446744073709551615\nkernel-1.traceg\n", 1, "ends beyond 2^48"},
+        BadList{"CopyAtAHugeAddress", "kernel-1.traceg\nMemcpyHtoD,0xfffffffffffffff0,16\n", 2, "ends beyond 2^48"}),
     [](const ::testing::TestParamInfo<BadList>& i) { return std::string(i.param.name); });
 
 TEST(trace_kernelslist, AFolderOrBinaryFileGivenAsTheListIsNamed) {
