@@ -92,10 +92,12 @@ void analyze_regions(const AnalyzeArgs& a, compiler::AnalysisView view, const co
 void analyze(const AnalyzeArgs& a) {
   using namespace compiler;
   const bool save_time = a.what == "save-time";
+  // Usage errors (exit 2), as every missing or unknown argument: what to analyse, and from what.
   if (!save_time && a.what != "cfg" && a.what != "liveness" && a.what != "regions" && a.what != "values")
-    throw InputError("gpucosim analyze", 0,
-                     (a.what.empty() ? std::string("missing analysis") : "unknown analysis '" + a.what + "'") +
-                         ": expected cfg, liveness, regions, values or save-time");
+    throw CLI::ValidationError("what", (a.what.empty() ? std::string("missing analysis") : "unknown analysis '" + a.what + "'") +
+                                           ": expected cfg, liveness, regions, values or save-time");
+  if (a.trace.empty() == a.workload.empty())
+    throw CLI::ValidationError("--trace/--workload", "give exactly one of --trace PATH or --workload NAME[:k=v,...]");
   if (!save_time && (!a.configs.empty() || !a.sets.empty() || a.control_bytes_per_warp))
     throw InputError(!a.configs.empty() ? "--config" : !a.sets.empty() ? "--set" : "--control-bytes-per-warp", 0,
                      "applies to `gpucosim analyze save-time` only");

@@ -3,10 +3,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -101,14 +103,35 @@ std::vector<Application> build_applications(const std::vector<AppArg>& args, con
 }
 
 SoloBaselines read_solo_baselines(const std::string& path, const std::vector<Application>& apps) {
-  std::ifstream f(path);
+  std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open the --solo-baselines file");
+  std::stringstream text;
+  text << f.rdbuf();
+  const std::string body = text.str();
+  auto line_of = [&body](size_t byte) {
+    return 1 + uint64_t(std::count(body.begin(), body.begin() + long(std::min(byte, body.size())), '\n'));
+  };
   nlohmann::json j;
+  // Keys of the top-level object, to refuse one given twice (the parser keeps the last silently).
+  std::set<std::string> labels;
+  std::string twice;
   try {
-    j = nlohmann::json::parse(f);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path, 0, std::string("not JSON: ") + e.what() + " (expected {\"LABEL\": solo cycles, ...})");
+    j = nlohmann::json::parse(body, [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+      if (event == nlohmann::json::parse_event_t::key && depth == 1 && !labels.insert(parsed.get<std::string>()).second &&
+          twice.empty())
+        twice = parsed.get<std::string>();
+      return true;
+    });
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::string what = e.what();
+    const size_t at = what.find("syntax error");
+    throw InputError(path, line_of(e.byte ? e.byte - 1 : 0),
+                     "not JSON: " + (at == std::string::npos ? what : what.substr(at)) +
+                         " (expected {\"LABEL\": solo cycles, ...})");
+  } catch (const nlohmann::json::exception&) {  // a number beyond a double's range
+    throw InputError(path, 0, "a number beyond the range of a double: expected {\"LABEL\": solo cycles, ...}");
   }
+  if (!twice.empty()) throw InputError(path, 0, "application '" + twice + "' is given twice: expected one solo cycle count each");
   if (!j.is_object()) throw InputError(path, 0, "expected a JSON object {\"LABEL\": solo cycles, ...}");
   SoloBaselines s;
   for (const Application& a : apps) {

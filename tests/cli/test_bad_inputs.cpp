@@ -124,6 +124,9 @@ std::string make_inputs() {
   regs.replace(regs.find("-nregs = 8"), 10, "-nregs = 100000");
   shmem.replace(shmem.find("-shmem = 0"), 10, "-shmem = 1000000");
   test::write_text(d + "/regs.traceg", regs);
+  test::write_text(d + "/solo-twice.json", "{\"vecadd\": 100,\n \"vecadd\": 200}\n");
+  test::write_text(d + "/solo-cut.json", "{\"vecadd\": 100,\n");
+  test::write_text(d + "/solo-huge.json", "{\"vecadd\": 1e400}\n");
   test::write_text(d + "/shmem.traceg", shmem);
   return d;
 }
@@ -204,6 +207,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"StatsJsonEmpty", "run --workload vecadd --stats-json ''", 2, "--stats-json: expected a file path"},
         Case{"RegistersDoNotFit", "run --trace @/regs.traceg", 1, "@/regs.traceg:6: kernel 1 (k): a thread block of 32 threads, 100000 registers"},
         Case{"SharedMemoryDoesNotFit", "run --trace @/shmem.traceg", 1, "@/shmem.traceg:5: kernel 1 (k)"},
+        Case{"SoloBaselinesTwice", "run --workload vecadd --solo-baselines @/solo-twice.json", 1,
+             "@/solo-twice.json: application 'vecadd' is given twice"},
+        Case{"SoloBaselinesCut", "run --workload vecadd --solo-baselines @/solo-cut.json", 1,
+             "@/solo-cut.json:2: not JSON: syntax error"},
+        Case{"SoloBaselinesHuge", "run --workload vecadd --solo-baselines @/solo-huge.json", 1,
+             "@/solo-huge.json: a number beyond the range of a double"},
         Case{"WorkloadTrailingComma", "run --workload vecadd:n=64,", 1, "--workload: 'vecadd:n=64,': an empty parameter"},
         Case{"WorkloadNothingAfterColon", "run --workload vecadd:", 1, "nothing after ':'"},
         Case{"ConfigTypo", "run --workload vecadd --set gpgpu_n_clsuters=4", 1, "did you mean -gpgpu_n_clusters"}),

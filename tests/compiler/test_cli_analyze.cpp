@@ -113,14 +113,15 @@ TEST(compiler_cli, TheUserGuideExamplesPrintWhatTheGuideShows) {
 struct BadAnalyze {
   const char* args;
   const char* message;
+  int exit_code = 1;  // 2: a usage error (what to analyse, or from what, missing or unknown)
 };
 
-TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
+TEST(compiler_cli, BadInvocationsFailWithAMessageAndAnExitCode) {
   const BadAnalyze cases[] = {
-      {"analyze liveness", "exactly one of --trace"},
-      {"analyze cfg --workload vecadd --trace x.g", "exactly one of --trace"},
-      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions, values or save-time"},
-      {"analyze --workload vecadd", "missing analysis"},
+      {"analyze liveness", "exactly one of --trace", 2},
+      {"analyze cfg --workload vecadd --trace x.g", "exactly one of --trace", 2},
+      {"analyze graph --workload vecadd", "unknown analysis 'graph': expected cfg, liveness, regions, values or save-time", 2},
+      {"analyze --workload vecadd", "missing analysis", 2},
       {"analyze cfg --trace /nonexistent/kernelslist.g", "/nonexistent/kernelslist.g"},
       {"analyze cfg --trace /nonexistent/kernel-1.traceg", "/nonexistent/kernel-1.traceg"},
       {"analyze liveness --workload no_such_kernel", "unknown workload 'no_such_kernel'"},
@@ -131,8 +132,8 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
       {"analyze regions --workload vecadd --min-region-insts x", "--min-region-insts"},
       {"analyze cfg --workload vecadd --bank-lines 8", "region budgets apply to `gpucosim analyze regions` only"},
       {"analyze values --workload vecadd --max-regs-per-region 8", "region budgets apply"},
-      {"analyze regions", "exactly one of --trace"},
-      {"analyze save-time --config TANASIC-T51", "exactly one of --trace"},
+      {"analyze regions", "exactly one of --trace", 2},
+      {"analyze save-time --config TANASIC-T51", "exactly one of --trace", 2},
       {"analyze save-time --workload vecadd --config NOPE", "NOPE"},
       {"analyze save-time --workload vecadd --banks 4", "region budgets apply"},
       {"analyze cfg --workload vecadd --config GTX480", "--config: applies to `gpucosim analyze save-time` only"},
@@ -143,7 +144,7 @@ TEST(compiler_cli, BadInvocationsFailWithAMessageAndExitCode1) {
   };
   for (const BadAnalyze& c : cases) {
     const auto r = test::run_gpucosim(c.args);
-    EXPECT_EQ(r.exit_code, 1) << c.args << " printed:\n" << r.output;
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find("gpucosim: error: "), std::string::npos) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
   }
