@@ -152,6 +152,9 @@ SramEstimate parse_cacti_output(const std::string& text, const std::string& orig
 SramEstimate run_cacti(const std::string& binary, const SramSpec& spec) {
   validate_sram_spec(spec);
   std::error_code ec;
+  if (!binary.empty() && fs::exists(binary, ec) && !fs::is_regular_file(binary, ec))
+    throw InputError("--cacti", 0, "'" + binary + "' is " + (fs::is_directory(binary, ec) ? "a folder" : "not a regular file") +
+                                       "; expected the path of a CACTI 7 binary");
   if (binary.empty() || !fs::is_regular_file(binary, ec))
     throw InputError("--cacti", 0, "'" + binary + "' does not exist; expected the path of a CACTI 7 binary");
   if (::access(binary.c_str(), X_OK) != 0)

@@ -1,6 +1,8 @@
 // JSON of energy reports (see energy_json.h). Units are in the key names (nJ, mJ, W, pJ, mW).
 #include "power/energy_json.h"
 
+#include <cmath>
+
 #include "kernel/input_error.h"
 #include "power/node_scaling.h"
 
@@ -74,6 +76,10 @@ EnergyReport energy_report_from_json(const nlohmann::json& j, const std::string&
       e.events_from = c.value("events_from", std::string());
       e.dynamic_nj = need(c, "dynamic_nj").get<double>();
       e.leakage_nj = c.value("leakage_nj", 0.0);
+      for (const double v : {e.events, e.dynamic_nj, e.leakage_nj})
+        if (!std::isfinite(v) || v < 0)
+          throw InputError(origin, 0, "energy report: component \"" + e.name + "\": events, dynamic_nj and leakage_nj "
+                                      "must be numbers >= 0");
       r.components.push_back(e);
     }
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();

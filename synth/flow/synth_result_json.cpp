@@ -1,4 +1,5 @@
 // JSON form of a synthesis result (see synth_result.h).
+#include <cmath>
 #include <filesystem>
 
 #include "kernel/input_error.h"
@@ -126,12 +127,51 @@ ojson to_json(const SynthResult& r) {
   return j;
 }
 
+namespace {
+SynthResult synth_result_fields(const nlohmann::json& j, const std::string& origin);
+}
+
+// Every field as `gpucosim synth` writes it: a figure of the wrong type (a string where a number
+// was) is an error naming the file, not a JSON library message or a default of 0.
 SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& origin) {
+  SynthResult r;
+  try {
+    r = synth_result_fields(j, origin);
+  } catch (const nlohmann::json::exception& e) {
+    const std::string what = e.what();
+    const size_t at = what.find("] ");
+    throw InputError(origin, 0, "synthesis result: a field of the wrong type: " +
+                                    (at == std::string::npos ? what : what.substr(at + 2)));
+  }
+  // What no synthesis measures: a negative area, cell count or power, a node or clock of zero.
+  auto positive = [&](double v, const char* k) {
+    if (!(v > 0)) throw InputError(origin, 0, std::string("synthesis result: \"") + k + "\" must be above 0");
+  };
+  auto non_negative = [&](double v, const char* k) {
+    if (!(v >= 0)) throw InputError(origin, 0, std::string("synthesis result: \"") + k + "\" must not be negative");
+  };
+  positive(r.node_nm, "node_nm");
+  positive(r.clock_ns, "clock_ns");
+  non_negative(r.logic_area_um2, "logic_area_um2");
+  non_negative(r.sram_area_um2, "sram_area_um2");
+  non_negative(r.total_area_um2, "total_area_um2");
+  non_negative(r.fmax_mhz, "fmax_mhz");
+  non_negative(r.power_mw, "power_mw");
+  for (const MacroCost& m : r.macros) non_negative(m.area_um2, "macros[].area_um2");
+  for (const ModuleArea& m : r.modules) non_negative(m.area_um2, "modules[].area_um2");
+  return r;
+}
+
+namespace {
+
+SynthResult synth_result_fields(const nlohmann::json& j, const std::string& origin) {
   SynthResult r;
   auto num = [&](const nlohmann::json& o, const char* k) {
     if (!o.is_object() || !o.contains(k) || !o.at(k).is_number())
       throw InputError(origin, 0, std::string("synthesis result: expected a number \"") + k + "\"");
-    return o.at(k).get<double>();
+    const double v = o.at(k).get<double>();
+    if (!std::isfinite(v)) throw InputError(origin, 0, std::string("synthesis result: \"") + k + "\" is not finite");
+    return v;
   };
   auto str = [&](const nlohmann::json& o, const char* k) {
     return o.contains(k) && o.at(k).is_string() ? o.at(k).get<std::string>() : std::string();
@@ -155,6 +195,12 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
   r.worst_hold_slack_ns = j.contains("worst_hold_slack_ns") ? num(j, "worst_hold_slack_ns") : 0;
   r.fmax_mhz = num(j, "fmax_mhz");
   r.power_mw = num(j, "power_mw");
+  // Optional parts, but of their own shape when present (an ignored "power": "x" hid a damaged file).
+  for (const auto& [key, is_array] : {std::pair<const char*, bool>{"power", false}, {"power_activity", false},
+                                      {"scaled", true}, {"modules", true}, {"macros", true}, {"cell_counts", false}})
+    if (j.contains(key) && (is_array ? !j.at(key).is_array() : !j.at(key).is_object()))
+      throw InputError(origin, 0, std::string("synthesis result: \"") + key + "\" must be " +
+                                      (is_array ? "a list" : "an object"));
   if (j.contains("power") && j.at("power").is_object()) {
     const auto& p = j.at("power");
     r.logic_power_mw = p.value("logic_mw", 0.0);
@@ -243,13 +289,15 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
   if (j.contains("macros") && j.at("macros").is_array()) {
     for (const auto& m : j.at("macros")) {
       MacroCost c;
+      if (!m.is_object() || str(m, "module").empty())
+        throw InputError(origin, 0, "synthesis result: every entry of \"macros\" needs its \"module\"");
       c.module = str(m, "module");
       c.cell = str(m, "cell");
       c.words = m.value("words", uint64_t(0));
       c.bits = m.value("bits", uint64_t(0));
       c.ports = str(m, "ports");
       c.instances = m.value("instances", uint64_t(0));
-      c.area_um2 = m.value("area_um2", 0.0);
+      c.area_um2 = num(m, "area_um2");
       c.leakage_mw = m.value("leakage_mw", 0.0);
       c.dynamic_mw = m.value("dynamic_mw", 0.0);
       r.macros.push_back(c);
@@ -258,10 +306,15 @@ SynthResult synth_result_from_json(const nlohmann::json& j, const std::string& o
   return r;
 }
 
+}  // namespace
+
 SynthResult load_synth_result(const std::string& dir_or_file) {
   namespace fs = std::filesystem;
   const std::string path = fs::is_directory(dir_or_file) ? (fs::path(dir_or_file) / "synth.json").string() : dir_or_file;
   const std::string text = read_text_file(path);
+  std::error_code ec;
+  if (text.empty() && fs::is_regular_file(path, ec) && fs::file_size(path, ec) == 0)
+    throw InputError(path, 0, "is empty: expected the JSON `gpucosim synth` writes");
   if (text.empty()) throw InputError(path, 0, "cannot read the synthesis result (run `gpucosim synth` first)");
   nlohmann::json j;
   try {

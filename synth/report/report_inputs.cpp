@@ -17,7 +17,9 @@ namespace {
 void collect(const nlohmann::json& j, const std::string& label, const std::string& origin,
              std::vector<std::pair<std::string, power::EnergyReport>>* out) {
   if (j.is_object()) {
-    if (j.contains("components") && j.at("components").is_array()) {
+    // An object with "components" is a report, whatever their type (a string there was skipped,
+    // and with it the kernel, without a word).
+    if (j.contains("components")) {
       out->emplace_back(label, power::energy_report_from_json(j, origin));
       return;
     }
@@ -45,6 +47,17 @@ std::vector<std::pair<std::string, power::EnergyReport>> energy_reports_in(const
 
 ReportInputs load_report_inputs(const std::vector<std::string>& dirs, const std::vector<std::string>& energy_files) {
   ReportInputs in;
+  // The same input twice would be two rows of one block or run.
+  auto refuse_twice = [](const std::vector<std::string>& paths, const char* what) {
+    for (size_t i = 0; i < paths.size(); ++i)
+      for (size_t k = 0; k < i; ++k) {
+        std::error_code ec;
+        if (paths[k] == paths[i] || fs::equivalent(paths[k], paths[i], ec))
+          throw InputError(paths[i], 0, std::string("given twice (as ") + paths[k] + "): expected each " + what + " once");
+      }
+  };
+  refuse_twice(dirs, "synthesis result");
+  refuse_twice(energy_files, "energy report");
   for (const auto& d : dirs) {
     if (fs::is_regular_file(d) || fs::is_regular_file(fs::path(d) / "synth.json")) {
       in.blocks.push_back(load_synth_result(d));

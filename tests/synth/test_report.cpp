@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <regex>
 
 #include "kernel/input_error.h"
@@ -113,6 +114,44 @@ TEST(synthReport, ReadsBlockFoldersAndEnergyFiles) {
   EXPECT_THROW(synth::load_report_inputs({dir + "/synth"}, {dir + "/none.json"}), InputError);
   write_file(dir, "bad.json", "{\"x\": 1}");
   EXPECT_THROW(synth::load_report_inputs({dir + "/synth"}, {dir + "/bad.json"}), InputError);
+}
+
+// Results no synthesis writes, an input given twice and a report whose components are not a
+// list: errors naming the file (each was drawn, counted twice or left out without a word).
+TEST(synthReport, DamagedOrRepeatedInputsAreRefused) {
+  const std::string dir = scratch_dir();
+  auto expect_refused = [&](const std::string& name, const std::function<void(nlohmann::ordered_json&)>& damage,
+                            const std::string& message) {
+    nlohmann::ordered_json j = synth::to_json(block(name, 100, 200));
+    damage(j);
+    write_file(dir, name + "/synth.json", j.dump(2));
+    try {
+      synth::load_report_inputs({dir + "/" + name}, {});
+      ADD_FAILURE() << name << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(name + "/synth.json"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  };
+  expect_refused("negative", [](auto& j) { j["logic_area_um2"] = -5; }, "\"logic_area_um2\" must not be negative");
+  expect_refused("node0", [](auto& j) { j["node_nm"] = 0; }, "\"node_nm\" must be above 0");
+  expect_refused("powerstr", [](auto& j) { j["power"] = "x"; }, "\"power\" must be an object");
+  expect_refused("macro", [](auto& j) { j["macros"] = nlohmann::ordered_json::array({{{"bogus", 1}}}); },
+                 "every entry of \"macros\" needs its \"module\"");
+  expect_refused("typed", [](auto& j) { j["scaled"][0]["fmax_mhz"] = "fast"; }, "a field of the wrong type");
+  write_file(dir, "empty/synth.json", "");
+  EXPECT_THROW(synth::load_report_inputs({dir + "/empty"}, {}), InputError);
+
+  write_file(dir, "good/synth.json", synth::to_json(block("good", 100, 200)).dump(2));
+  EXPECT_THROW(synth::load_report_inputs({dir + "/good", dir + "/good/"}, {}), InputError);
+  const std::string comps = write_file(dir, "comps.json", R"({"kernels": [{"name": "k", "energy": {"components": "x"}}]})");
+  EXPECT_THROW(synth::load_report_inputs({dir + "/good"}, {comps}), InputError);
+  const std::string neg = write_file(dir, "neg.json",
+                                     R"({"components": [{"name": "dram", "events": 1, "dynamic_nj": -3, "leakage_nj": 0}]})");
+  EXPECT_THROW(synth::load_report_inputs({dir + "/good"}, {neg}), InputError);
+  const std::string ok = write_file(dir, "ok.json", power::to_json(energy(1, 2)).dump());
+  EXPECT_THROW(synth::load_report_inputs({dir + "/good"}, {ok, ok}), InputError);
+  EXPECT_EQ(synth::load_report_inputs({dir + "/good"}, {ok}).energy.size(), 1u);
 }
 
 TEST(synthReport, WritesMarkdownHtmlAndCharts) {
