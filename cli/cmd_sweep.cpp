@@ -128,6 +128,16 @@ std::string write_collection(const Plan& p, const std::string& csv) {
 int run_sweep(const SweepArgs& a) {
   if (a.backend != "local" && a.backend != "slurm")
     throw InputError("--backend", 0, "expected local or slurm, got '" + a.backend + "'");
+  // Slurm's options do nothing on this machine: refused rather than ignored.
+  if (a.backend == "local") {
+    const char* slurm_only = !a.slurm.partition.empty() ? "--partition"
+                             : !a.slurm.time.empty()    ? "--time"
+                             : !a.slurm.mem.empty()     ? "--mem"
+                             : !a.slurm.sbatch_args.empty() ? "--sbatch-arg"
+                             : a.wait                   ? "--wait"
+                                                        : nullptr;
+    if (slurm_only) throw CLI::ValidationError(slurm_only, "is for --backend slurm; the local backend runs the points itself");
+  }
   const Plan p = plan(a);
   if (a.dry_run) {
     for (const SweepPoint& pt : p.points)

@@ -72,6 +72,11 @@ void run(const SynthArgs& a) {
   }
 
   if (!a.activity.empty()) {
+    // Checked before Yosys runs (options are checked before anything runs); the VCD itself is read after.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(a.activity, ec))
+      throw InputError(a.activity, 0, std::string(std::filesystem::is_directory(a.activity, ec) ? "is a folder" : "not found") +
+                                          ": --activity expects a VCD file of the block's simulation");
     o.activity.vcd = absolute_path(a.activity);
     if (!a.activity_window.empty()) o.activity.window = synth::parse_activity_window(a.activity_window, "--activity-window");
     o.activity.scope = a.activity_scope;

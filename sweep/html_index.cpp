@@ -94,19 +94,24 @@ std::string write_sweep_index(const SweepSpec& spec, const std::vector<SweepPoin
       // A statistic no finished point has (yet): no plot, the table shows the gaps.
     }
   }
-  // Time series of the points that recorded one.
+  // Time series of the points that recorded one. A finished point of a sweep with stats_interval
+  // always wrote its series: one missing or unreadable was damaged from outside, and is named
+  // rather than left out of the index.
   std::ostringstream series;
   for (const SweepPoint& p : points) {
     const std::string file = point_dir(out_dir, p) + "/stats-interval.jsonl";
-    if (!fs::exists(file, ec) || read_result(point_dir(out_dir, p)).state != PointState::Ok) continue;
-    try {
-      TimeSeriesChart c = time_series_from_jsonl(read_text_file(file), file, {});
-      c.title = describe_point(spec, p);
-      write_file_atomic(plots + "/timeseries-" + p.folder + ".svg", render_time_series(c));
-      series << "<li><a href=\"plots/timeseries-" << xml_escape(p.folder) << ".svg\">" << xml_escape(describe_point(spec, p))
-             << "</a></li>\n";
-    } catch (const InputError&) {
+    if (read_result(point_dir(out_dir, p)).state != PointState::Ok) continue;
+    if (!fs::exists(file, ec)) {
+      if (spec.stats_interval)
+        throw InputError(file, 0, "missing, though the point finished with stats_interval set: remove the point's "
+                                  "result.json to run it again");
+      continue;
     }
+    TimeSeriesChart c = time_series_from_jsonl(read_text_file(file), file, {});
+    c.title = describe_point(spec, p);
+    write_file_atomic(plots + "/timeseries-" + p.folder + ".svg", render_time_series(c));
+    series << "<li><a href=\"plots/timeseries-" << xml_escape(p.folder) << ".svg\">" << xml_escape(describe_point(spec, p))
+           << "</a></li>\n";
   }
 
   std::ostringstream h;

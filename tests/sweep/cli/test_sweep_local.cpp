@@ -175,6 +175,27 @@ TEST(sweepLocal, EnergyAndTimeSeriesWhenAsked) {
   }
   const std::string index = test::read_text(dir + "/o/index.html");
   EXPECT_EQ(count_of(index, "href=\"plots/timeseries-"), 2u) << "a time series per point";
+
+  // A finished point's series damaged or removed from outside is named by collect, not left out.
+  const std::string series = dir + "/o/points/" + t.rows[0][t.find("point")] + "/stats-interval.jsonl";
+  const std::string kept = test::read_text(series);
+  const std::string collect = test::gpucosim_exe() + " sweep collect " + spec + " --out " + dir + "/o";
+  write_text(fs::path(series).parent_path().string(), "stats-interval.jsonl", "garbage\n");
+  const test::CommandResult garbled = test::run_command(collect);
+  EXPECT_EQ(garbled.exit_code, 1) << garbled.output;
+  EXPECT_NE(garbled.output.find("stats-interval.jsonl:1: not a JSON object"), std::string::npos) << garbled.output;
+  fs::remove(series);
+  const test::CommandResult missing = test::run_command(collect);
+  EXPECT_EQ(missing.exit_code, 1) << missing.output;
+  EXPECT_NE(missing.output.find("stats-interval.jsonl: missing"), std::string::npos) << missing.output;
+  write_text(fs::path(series).parent_path().string(), "stats-interval.jsonl", kept);
+  EXPECT_EQ(test::run_command(collect).exit_code, 0);
+
+  // Slurm's options mean nothing to the local backend: a usage error, not ignored.
+  const test::CommandResult partition =
+      test::run_command(test::gpucosim_exe() + " sweep " + spec + " --partition short --out " + dir + "/o");
+  EXPECT_EQ(partition.exit_code, 2) << partition.output;
+  EXPECT_NE(partition.output.find("--partition: is for --backend slurm"), std::string::npos) << partition.output;
 }
 
 TEST(sweepCollect, FolderOfOrdinaryRuns) {
