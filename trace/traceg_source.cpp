@@ -76,9 +76,18 @@ void TracegSource::read_warp_body(Warp& w, uint64_t insts) {
     if (!ls.next_nonblank(line))
       ls.fail("end of file inside warp " + std::to_string(w.id) + ": expected " + std::to_string(insts) +
               " instruction lines (insts = " + std::to_string(insts) + "), found " + std::to_string(k));
-    if (!looks_like_instruction(line))
+    if (!looks_like_instruction(line)) {
+      // A structure line here means the count is wrong; anything else is a damaged instruction.
+      const std::string_view t = trim(line);
+      const bool structure = t.empty() || t[0] == '#' || t.rfind("warp", 0) == 0 || t.rfind("insts", 0) == 0 ||
+                             t.rfind("thread block", 0) == 0;
+      if (!structure)
+        ls.fail("expected instruction " + std::to_string(k + 1) + " of " + std::to_string(insts) + " of warp " +
+                std::to_string(w.id) + " ('<hex PC> <hex active mask> <dest count> ...'), got '" +
+                std::string(shorten(t)) + "'");
       ls.fail("warp " + std::to_string(w.id) + " has fewer instruction lines than insts = " + std::to_string(insts) +
-              ": found " + std::to_string(k) + " before '" + std::string(shorten(trim(line))) + "'");
+              ": found " + std::to_string(k) + " before '" + std::string(shorten(t)) + "'");
+    }
     parser_->parse(line, ls, w);
   }
 }

@@ -61,6 +61,8 @@ std::vector<BadCase> cases() {
       {"MemWidthOverflow", test::with_header(tb(warp0("0000 ffffffff 0 MOV 0 300 0\n", 1))), B + 5, "bad mem_width '300'"},
       {"ImmediateOverflow", test::with_header(tb(warp0("0000 ffffffff 0 MOV 0 0 99999999999999999999\n", 1))), B + 5, "bad immediate"},
       {"InstsOverflow", test::with_header(tb("warp = 0\ninsts = 99999999999999999999999\n")), B + 4, "bad instruction count"},
+      {"DamagedPc", test::with_header(tb(warp0("zzzz ffffffff 0 MOV 0 0 0\n", 1))), B + 5,
+       "expected instruction 1 of 1 of warp 0 ('<hex PC> <hex active mask> <dest count> ...'), got 'zzzz"},
       {"TrailingField", test::with_header(tb(warp0("0000 ffffffff 0 MOV 0 0 0 extra\n", 1))), B + 5, "unexpected field 'extra'"},
       {"UnknownOpcode", test::with_header(tb(warp0("0000 ffffffff 0 FOOBAR.X 0 0 0\n", 1))), B + 5, "unknown opcode 'FOOBAR.X' for binary version 80"},
       {"WarpWithoutInsts", test::with_header(tb("warp = 0\nwarp = 1\ninsts = 0\n")), B + 4, "expected 'insts = N' after 'warp = 0'"},
