@@ -8,6 +8,7 @@
 // trace error in a late thread block (run_end = error, exit 1).
 #include <algorithm>
 #include <cstdlib>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -31,6 +32,7 @@
 #include "systemc/config/config_build.h"
 #include "systemc/config/effective_config.h"
 #include "systemc/config/presets.h"
+#include "systemc/gpu/clock_domains.h"
 #include "systemc/memory/address_map.h"
 #include "systemc/gpu/app_address.h"
 #include "systemc/gpu/application.h"
@@ -159,6 +161,16 @@ int run(const RunArgs& a) {
   TraceReadOptions topts;
   if (a.binary_version) topts.assume_binary_version = uint32_t(*a.binary_version);
   std::vector<Application> apps = build_applications(a.apps, topts, lane_values_wanted(cfg.gpu));
+  // The model counts time in femtoseconds (64 bits): a start beyond that count cannot be reached.
+  const uint64_t max_start = ClockDomains(cfg.gpu.clock).max_core_cycles();
+  char core_mhz[32];
+  std::snprintf(core_mhz, sizeof core_mhz, "%g", cfg.gpu.clock.core_mhz);
+  for (const Application& app : apps)
+    if (app.options.start > max_start)
+      throw InputError(app.origin.empty() ? app.label : app.origin, 0,
+                       "start=" + std::to_string(app.options.start) + " is beyond the " + std::to_string(max_start) +
+                           " core cycles the model's clock counts at " + core_mhz +
+                           " MHz (about 2.5 hours of simulated time): expected a smaller start");
   check_app_options_for_policy(a.apps, apps, cfg.gpu.limits.sched_policy);
   place_applications(apps);  // overlapping traces fail now, before any output is written
   SoloBaselines solo;

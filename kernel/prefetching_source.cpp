@@ -47,6 +47,8 @@ PrefetchingSource::~PrefetchingSource() {
 }
 
 void PrefetchingSource::read_ahead() {
+  // Everything this thread does is inside the try: an exception escaping a thread ends the process
+  // (a bad_alloc here once did, under an address-space limit). It goes to the reader instead.
   size_t published = inner_->opcodes().size();  // inner table entries already sent
   for (;;) {
     {
@@ -58,11 +60,12 @@ void PrefetchingSource::read_ahead() {
     try {
       item.more = inner_->next_block(item.block);
       if (item.more) item.bytes = block_bytes(item.block);
+      const OpcodeTable& t = inner_->opcodes();
+      for (; published < t.size(); ++published) item.opcodes.push_back(t[uint16_t(published)].text);
     } catch (...) {
+      item = Item{};
       item.error = std::current_exception();
     }
-    const OpcodeTable& t = inner_->opcodes();
-    for (; published < t.size(); ++published) item.opcodes.push_back(t[uint16_t(published)].text);
     const bool last = !item.more || item.error;
     {
       std::lock_guard<std::mutex> lock(mu_);

@@ -109,8 +109,18 @@ Application application_from_workload(const std::string& spec, bool lane_values)
 }
 
 void open_first_kernels_early(std::vector<Application>& apps) {
-  for (Application& app : apps)
-    if (!app.kernels.empty() && app.kernels.front().open_early) app.kernels.front().open_early();
+  // A reader thread each (and, in glibc, a malloc arena of 64 MB of address space each): a run of
+  // a thousand applications opened them all at once and failed under an address-space limit.
+  // The first few are what the simulation needs first; the others open when they start.
+  constexpr size_t kEarlyApplications = 8;
+  size_t opened = 0;
+  for (Application& app : apps) {
+    if (opened == kEarlyApplications) break;
+    if (!app.kernels.empty() && app.kernels.front().open_early) {
+      app.kernels.front().open_early();
+      ++opened;
+    }
+  }
 }
 
 }  // namespace gpucosim

@@ -245,7 +245,17 @@ void GpuModel::skip_idle(uint64_t cycle) {
   // cycle limit are still stepped on.
   if (opts_.tick_idle_components || !all_idle()) return;
   uint64_t until = dispatcher_->quiet_until(cycle);
-  until = std::min(until, ((cycle >> 8) + 1) << 8);
+  const uint64_t next_check = ((cycle >> 8) + 1) << 8;
+  if (until > next_check && until != ~uint64_t(0) && dispatcher_->waiting_on_latency(cycle)) {
+    // Waiting for a kernel that becomes eligible at `until` (an application's start, a launch
+    // latency): every check on the way would find the dispatcher waiting and only move the
+    // deadlock window's start (stalled()), which the last check before `until` sets anyway. So the
+    // clocks land on that last check point and step from there: an application starting at cycle
+    // 2^62 costs a few steps, not 2^54.
+    until = std::max(next_check, ((until - 1) >> 8) << 8);
+  } else {
+    until = std::min(until, next_check);
+  }
   if (opts_.sample_interval) until = std::min(until, (cycle / opts_.sample_interval + 1) * opts_.sample_interval);
   if (cfg_.limits.max_cycles) until = std::min(until, cfg_.limits.max_cycles);
   if (until <= cycle + 1) return;

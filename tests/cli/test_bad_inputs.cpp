@@ -299,6 +299,8 @@ INSTANTIATE_TEST_SUITE_P(
              "-gpucosim_sched_policy: expected fcfs, npq, ppq, ppq_shared or dss, got 'edf'"},
         Case{"PreemptionUnknown", "run --workload vecadd --set gpucosim_preemption=kill --out gpucosim-out/never", 1,
              "-gpucosim_preemption: expected context_switch or drain, got 'kill'"},
+        Case{"StartBeyondTheClock", "run --workload vecadd:n=256@start=4611686018427387904 --out gpucosim-out/never", 1,
+             "workload vecadd:n=256: start=4611686018427387904 is beyond the"},
         Case{"AppRepeatZero", "run --workload vecadd@repeat=0 --out gpucosim-out/never", 1,
              "--workload vecadd@repeat=0: repeat: expected an integer in 1..1000000, got '0'"},
         Case{"AppStartNegative", "run --workload vecadd@start=-3 --out gpucosim-out/never", 1,
@@ -568,6 +570,19 @@ TEST(cli_inputs, AnOutputPathThatIsAFolderStopsTheRunBeforeAnyFileIsWritten) {
   EXPECT_NE(r.output.find("stats-interval.jsonl: --stats-interval names a folder"), std::string::npos) << r.output;
   for (const char* f : {"stats.json", "effective.config", "effective-config.json"})
     EXPECT_FALSE(fs::exists(dir + "/o/" + f)) << f;
+}
+
+// An application starting 10^11 core cycles in: the idle wait is computed, not stepped (it took
+// minutes at 10^8 cycles a second), and the kernel starts exactly there.
+TEST(cli_inputs, AFarStartIsReachedAtOnce) {
+  const std::string dir = test::scratch_dir();
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = test::run_gpucosim("run --workload vecadd:n=256@start=100000000000 --quiet --out " + dir);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+  const nlohmann::json j = nlohmann::json::parse(test::read_text(dir + "/stats.json"));
+  EXPECT_EQ(j["end"], "completed");
+  EXPECT_EQ(j["kernels"][0]["start_cycle"], 100000000000ull);
 }
 
 }  // namespace
