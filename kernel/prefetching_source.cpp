@@ -1,5 +1,6 @@
 #include "kernel/prefetching_source.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -78,6 +79,9 @@ void PrefetchingSource::read_ahead() {
 }
 
 bool PrefetchingSource::wants_block() {
+  // Large blocks (a generated kernel's block may hold hundreds of MB of streams): one waiting block
+  // beyond the budget is enough to overlap the reading, `depth` of them would be gigabytes.
+  if (!ready_.empty() && ready_bytes_ >= std::max(bytes_, kMaxAheadBytes)) return false;
   if (!consumed_) return ready_.size() < depth_ || ready_bytes_ < bytes_;
   if (ready_.size() < depth_) refilling_ = true;
   if (refilling_ && ready_.size() >= depth_ + kRefillBlocks) refilling_ = false;

@@ -39,6 +39,9 @@ constexpr size_t kDefaultPrefetchBlocks = 4;
 constexpr size_t kPrefetchBytes = size_t(8) << 20;
 // Blocks a refill reads beyond `depth` once the kernel runs (at most `bytes` of them).
 constexpr size_t kRefillBlocks = 16;
+// Whatever `depth` asks for, no more blocks are read once those waiting hold this much (or
+// `bytes`, if larger): blocks of hundreds of MB are read one ahead, not `depth` ahead.
+constexpr size_t kMaxAheadBytes = size_t(64) << 20;
 
 class PrefetchingSource : public KernelSource {
  public:
