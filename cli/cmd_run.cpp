@@ -128,10 +128,9 @@ std::string energy_label(const RunArgs& a) {
 }
 
 int run(const RunArgs& a) {
-  if (a.apps.empty())
-    throw InputError("gpucosim run", 0,
-                     "give --trace PATH, --workload NAME[:k=v,...] or --run-file FILE (several of them, in any mix, "
-                     "run together)");
+  if (a.apps.empty())  // a missing argument: a usage error (exit 2)
+    throw CLI::RequiredError("--trace PATH, --workload NAME[:k=v,...] or --run-file FILE (several of them, in any mix, "
+                             "run together)");
   std::vector<std::string> files;
   for (const std::string& c : a.configs.empty() ? std::vector<std::string>{"GTX480"} : a.configs)
     files.push_back(find_preset(c, configs_dir()));

@@ -103,6 +103,13 @@ AppArg entry_arg(const std::string& path, const RunFileEntry& e, size_t index) {
 std::vector<AppArg> read_run_file(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) throw InputError(path, 0, "is a folder: expected a .json or .toml run file");
+  // A device or pipe never ends (/dev/zero was read until memory ran out); a real run file of
+  // even a million applications is a few tens of MB.
+  constexpr uintmax_t kMaxRunFileBytes = uintmax_t(256) << 20;
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec))
+    throw InputError(path, 0, "is not a regular file: expected a .json or .toml run file");
+  if (fs::exists(path, ec) && fs::file_size(path, ec) > kMaxRunFileBytes)
+    throw InputError(path, 0, "is larger than 256 MB: expected a run file (split the applications into several)");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open the --run-file");
   std::stringstream ss;

@@ -74,6 +74,8 @@ std::vector<RunFileEntry> parse_json_run_file(const std::string& path, const std
     const size_t colon = what.find("syntax error");
     throw InputError(path, line_at_byte(text, e.byte ? e.byte - 1 : 0),
                      "not JSON: " + (colon == std::string::npos ? what : what.substr(colon)));
+  } catch (const nlohmann::json::exception&) {  // out_of_range 406: a number past a double's range
+    throw InputError(path, 0, "a number beyond the range of a double: expected integers that fit 64 bits");
   }
   YAML::Node root;
   try {

@@ -124,6 +124,7 @@ std::string make_inputs() {
   regs.replace(regs.find("-nregs = 8"), 10, "-nregs = 100000");
   shmem.replace(shmem.find("-shmem = 0"), 10, "-shmem = 1000000");
   test::write_text(d + "/regs.traceg", regs);
+  test::write_text(d + "/huge-number.json", "{\"applications\": [\n  {\"workload\": \"vecadd\", \"start\": 1e400}\n]}\n");
   test::write_text(d + "/solo-twice.json", "{\"vecadd\": 100,\n \"vecadd\": 200}\n");
   test::write_text(d + "/solo-cut.json", "{\"vecadd\": 100,\n");
   test::write_text(d + "/solo-huge.json", "{\"vecadd\": 1e400}\n");
@@ -207,6 +208,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"StatsJsonEmpty", "run --workload vecadd --stats-json ''", 2, "--stats-json: expected a file path"},
         Case{"RegistersDoNotFit", "run --trace @/regs.traceg", 1, "@/regs.traceg:6: kernel 1 (k): a thread block of 32 threads, 100000 registers"},
         Case{"SharedMemoryDoesNotFit", "run --trace @/shmem.traceg", 1, "@/shmem.traceg:5: kernel 1 (k)"},
+        Case{"RunFileIsADevice", "run --run-file /dev/zero", 1, "/dev/zero: is not a regular file"},
+        Case{"RunFileNumberPastADouble", "run --run-file @/huge-number.json", 1, "a number beyond the range of a double"},
         Case{"SoloBaselinesTwice", "run --workload vecadd --solo-baselines @/solo-twice.json", 1,
              "@/solo-twice.json: application 'vecadd' is given twice"},
         Case{"SoloBaselinesCut", "run --workload vecadd --solo-baselines @/solo-cut.json", 1,

@@ -43,11 +43,12 @@ TEST(cli, EverySubcommandHasHelp) {
 struct BadRun {
   const char* args;
   const char* message;  // must appear in the output
+  int exit_code = 1;    // 2: a usage error (nothing to run: a missing argument)
 };
 
 TEST(cli, BadRunInvocationsFailWithAMessage) {
   const BadRun cases[] = {
-      {"run", "give --trace PATH, --workload NAME[:k=v,...] or --run-file FILE"},
+      {"run", "--trace PATH, --workload NAME[:k=v,...] or --run-file FILE", 2},
       // Several applications may run together (docs/multitasking.md): each must be valid.
       {"run --workload vecadd --trace x.g", "x.g: cannot open"},
       {"run --workload no_such_kernel", "unknown workload 'no_such_kernel'"},
@@ -65,7 +66,7 @@ TEST(cli, BadRunInvocationsFailWithAMessage) {
   for (const BadRun& c : cases) {
     const auto r = test::run_gpucosim(std::string(c.args) + " --out " + test::scratch_dir());
     // Bad input: exit 1 and one "gpucosim: error: " line naming what was wrong, nothing else.
-    EXPECT_EQ(r.exit_code, 1) << c.args;
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.args;
     EXPECT_EQ(r.output.rfind("gpucosim: error: ", 0), 0u) << c.args << " printed:\n" << r.output;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << " printed:\n" << r.output;
   }
