@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/accelsim_log.h"
+#include "cli/json_parse_error.h"
 #include "cli/commands.h"
 #include "kernel/input_error.h"
 
@@ -76,10 +77,8 @@ json read_stats(const std::string& path) {
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    const size_t at = std::min<size_t>(e.byte ? e.byte - 1 : 0, text.size());
-    const uint64_t line = 1 + uint64_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
-    throw InputError(path, line, "not JSON: expected gpucosim's stats.json (gpucosim run --out DIR writes DIR/stats.json)");
+  } catch (const json::exception& e) {
+    throw json_parse_error(path, text, e, "gpucosim's stats.json (gpucosim run --out DIR writes DIR/stats.json)");
   }
   if (!j.is_object() || !j.contains("kernels") || !j["kernels"].is_array() || !j.contains("total") ||
       !j["total"].is_object())

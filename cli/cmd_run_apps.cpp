@@ -3,7 +3,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/json_parse_error.h"
 #include "cli/numeric_options.h"
 #include "kernel/input_error.h"
 #include "systemc/gpu/gpu_model.h"
@@ -108,9 +108,6 @@ SoloBaselines read_solo_baselines(const std::string& path, const std::vector<App
   std::stringstream text;
   text << f.rdbuf();
   const std::string body = text.str();
-  auto line_of = [&body](size_t byte) {
-    return 1 + uint64_t(std::count(body.begin(), body.begin() + long(std::min(byte, body.size())), '\n'));
-  };
   nlohmann::json j;
   // Keys of the top-level object, to refuse one given twice (the parser keeps the last silently).
   std::set<std::string> labels;
@@ -122,14 +119,8 @@ SoloBaselines read_solo_baselines(const std::string& path, const std::vector<App
         twice = parsed.get<std::string>();
       return true;
     });
-  } catch (const nlohmann::json::parse_error& e) {
-    const std::string what = e.what();
-    const size_t at = what.find("syntax error");
-    throw InputError(path, line_of(e.byte ? e.byte - 1 : 0),
-                     "not JSON: " + (at == std::string::npos ? what : what.substr(at)) +
-                         " (expected {\"LABEL\": solo cycles, ...})");
-  } catch (const nlohmann::json::exception&) {  // a number beyond a double's range
-    throw InputError(path, 0, "a number beyond the range of a double: expected {\"LABEL\": solo cycles, ...}");
+  } catch (const nlohmann::json::exception& e) {
+    throw json_parse_error(path, body, e, "{\"LABEL\": solo cycles, ...}");
   }
   if (!twice.empty()) throw InputError(path, 0, "application '" + twice + "' is given twice: expected one solo cycle count each");
   if (!j.is_object()) throw InputError(path, 0, "expected a JSON object {\"LABEL\": solo cycles, ...}");

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include "cli/json_parse_error.h"
 #include "cli/run_file_entries.h"
 #include "kernel/input_error.h"
 
@@ -57,25 +58,13 @@ RunFileValue value_of(const std::string& path, const YAML::Node& n) {
   return v;
 }
 
-uint64_t line_at_byte(const std::string& text, size_t byte) {
-  uint64_t line = 1;
-  for (size_t i = 0; i < byte && i < text.size(); ++i)
-    if (text[i] == '\n') ++line;
-  return line;
-}
-
 }  // namespace
 
 std::vector<RunFileEntry> parse_json_run_file(const std::string& path, const std::string& text) {
   try {
     if (!nlohmann::json::accept(text)) (void)!nlohmann::json::parse(text).is_null();  // throws with the position
-  } catch (const nlohmann::json::parse_error& e) {
-    std::string what = e.what();
-    const size_t colon = what.find("syntax error");
-    throw InputError(path, line_at_byte(text, e.byte ? e.byte - 1 : 0),
-                     "not JSON: " + (colon == std::string::npos ? what : what.substr(colon)));
-  } catch (const nlohmann::json::exception&) {  // out_of_range 406: a number past a double's range
-    throw InputError(path, 0, "a number beyond the range of a double: expected integers that fit 64 bits");
+  } catch (const nlohmann::json::exception& e) {
+    throw json_parse_error(path, text, e, "a run file {\"applications\": [{...}, ...]} of integers that fit 64 bits");
   }
   YAML::Node root;
   try {
