@@ -14,7 +14,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -72,7 +71,6 @@ struct RunArgs {
 constexpr uint64_t kMaxAutoThreads = 8;
 
 void write_file(const std::string& path, const std::string& text) {
-  if (fs::is_directory(path)) throw InputError(path, 0, "is a folder: expected a file path to write");
   std::ofstream f(path, std::ios::binary);
   if (!f) throw InputError(path, 0, "cannot open for writing");
   f << text;
@@ -95,24 +93,16 @@ void check_address_mapping(const LoadedConfig& cfg) {
   try {
     const AddressMap probe(cfg.gpu.mem);
     (void)probe;
-  } catch (const std::invalid_argument& e) {
-    std::string what = e.what();
-    const std::string prefix = "gpgpu_mem_addr_mapping / memory config: ";
-    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
-    // The option the message is about: the sub-partition count when it names it, else the mapping.
-    const bool subs = what.find("sub-partition") != std::string::npos || what.find("n_sub_partition") != std::string::npos;
-    const char* option = subs ? "gpgpu_n_sub_partition_per_mchannel"
-                         : what.find("gpgpu_n_mem") != std::string::npos ? "gpgpu_n_mem"
-                                                                          : "gpgpu_mem_addr_mapping";
-    const OptionEntry* o = cfg.options.find(option);
+  } catch (const AddressMapError& e) {
+    const OptionEntry* o = cfg.options.find(e.option);
     throw InputError(o ? o->origin.error_file() : "(default)", o ? o->origin.error_line() : 0,
-                     "-" + std::string(option) + (o ? " " + o->value : "") + ": " + what);
+                     "-" + e.option + (o ? " " + o->value : "") + ": " + e.detail);
   }
 }
 
 // Creates (or keeps) the file, so an output that cannot be written fails before the simulation.
+// (Folders in the way were looked for among all outputs before any is created.)
 void check_writable(const std::string& path, const std::string& option) {
-  if (fs::is_directory(path)) throw InputError(path, 0, option + " names a folder: expected a file path");
   std::ofstream f(path, std::ios::binary | std::ios::app);
   if (!f) throw InputError(path, 0, "cannot open for writing (" + option + "): expected a writable file path");
 }
@@ -194,16 +184,13 @@ int run(const RunArgs& a) {
   if (!a.stats_json.empty()) outputs.emplace_back(a.stats_json, "--stats-json");
   if (a.energy) outputs.emplace_back(a.out_dir + "/energy.json", "--out");
   if (a.stats_interval) outputs.emplace_back(a.out_dir + "/stats-interval.jsonl", "--stats-interval");
+  if (solo_runs) outputs.emplace_back(a.out_dir + "/solo-baselines.json", "--out");
   for (const auto& [path, option] : outputs)
     if (fs::is_directory(path, ec)) throw InputError(path, 0, option + " names a folder: expected a file path");
-  check_writable(a.out_dir + "/stats.json", "--out");
-  if (!a.stats_json.empty()) check_writable(a.stats_json, "--stats-json");
-  if (a.energy) check_writable(a.out_dir + "/energy.json", "--out");
-  if (a.stats_interval) check_writable(a.out_dir + "/stats-interval.jsonl", "--stats-interval");
+  for (const auto& [path, option] : outputs) check_writable(path, option);
   write_file(a.out_dir + "/effective.config", effective_config_text(cfg.options));
   write_file(a.out_dir + "/effective-config.json", effective_config_json(cfg.options, cfg.gpu));
   if (solo_runs) {
-    check_writable(a.out_dir + "/solo-baselines.json", "--out");
     solo = run_solo_baselines(cfg.gpu, apps);  // each application alone, in a child process
     write_file(a.out_dir + "/solo-baselines.json", solo_baselines_json(solo));
     open_first_kernels_early(apps);

@@ -6,9 +6,10 @@ namespace gpucosim {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what) {
-  throw std::invalid_argument("gpgpu_mem_addr_mapping / memory config: " + what);
-}
+constexpr const char* kMapping = "gpgpu_mem_addr_mapping";
+constexpr const char* kSubs = "gpgpu_n_sub_partition_per_mchannel";
+
+[[noreturn]] void bad(const char* option, const std::string& what) { throw AddressMapError(option, what); }
 
 // Contiguous runs of the positions (ascending) of `letter` in a 64-entry bit map.
 std::vector<std::pair<uint32_t, uint32_t>> runs_of(const char (&bits)[64], char letter, uint32_t* count) {
@@ -33,8 +34,8 @@ AddressMap::AddressMap(const MemoryConfig& cfg)
       indexing_(cfg.partition_indexing),
       pow2_channels_(is_pow2(cfg.n_channels)),
       channel_bits_(log2_floor(cfg.n_channels)) {
-  if (n_channels_ == 0) bad("gpgpu_n_mem must be > 0");
-  if (!is_pow2(n_sub_)) bad("gpgpu_n_sub_partition_per_mchannel must be a power of two");
+  if (n_channels_ == 0) bad("gpgpu_n_mem", "gpgpu_n_mem must be > 0");
+  if (!is_pow2(n_sub_)) bad(kSubs, "gpgpu_n_sub_partition_per_mchannel must be a power of two");
   index_ = PartitionIndex(indexing_, n_channels_, n_sub_);  // throws for what GPGPU-Sim cannot run
   std::string m = cfg.addr_mapping;
   if (m.empty()) {
@@ -56,29 +57,29 @@ void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
   std::string mask = mapping;
   const auto semi = mapping.find(';');
   if (mapping.rfind("dramid@", 0) == 0) {
-    if (semi == std::string::npos) bad("'" + mapping + "': expected dramid@N;<mask>");
+    if (semi == std::string::npos) bad(kMapping, "'" + mapping + "': expected dramid@N;<mask>");
     try {
       chunk_bits_ = uint32_t(std::stoul(mapping.substr(7, semi - 7)));
     } catch (const std::exception&) {
-      bad("'" + mapping + "': dramid@N needs a bit number");
+      bad(kMapping, "'" + mapping + "': dramid@N needs a bit number");
     }
     mask = mapping.substr(semi + 1);
   } else if (semi != std::string::npos) {
-    bad("'" + mapping + "': unknown prefix before ';' (expected dramid@N)");
+    bad(kMapping, "'" + mapping + "': unknown prefix before ';' (expected dramid@N)");
   }
   char bits[64];
   for (char& b : bits) b = '0';
   std::string clean;
   for (char ch : mask)
     if (ch != '.' && ch != ' ') clean += ch;
-  if (clean.size() > 64) bad("mask longer than 64 bits");
+  if (clean.size() > 64) bad(kMapping, "mask longer than 64 bits");
   for (size_t i = 0; i < clean.size(); ++i) {
     const char ch = clean[clean.size() - 1 - i];
     if (std::string("RBCS0").find(ch) == std::string::npos)
-      bad(std::string("mask letter '") + ch + "' (expected R, B, C, S or 0; channel bits come from dramid@N)");
+      bad(kMapping, std::string("mask letter '") + ch + "' (expected R, B, C, S or 0; channel bits come from dramid@N)");
     bits[i] = ch == 'S' ? 'C' : ch;
   }
-  if (chunk_bits_ < 7 || chunk_bits_ > 40) bad("dramid@" + std::to_string(chunk_bits_) + ": a 128-byte line must not straddle channels (need 7..40)");
+  if (chunk_bits_ < 7 || chunk_bits_ > 40) bad(kMapping, "dramid@" + std::to_string(chunk_bits_) + ": a 128-byte line must not straddle channels (need 7..40)");
 
   uint32_t n = 0;
   auto to_runs = [&](char letter, std::vector<Run>& out, uint32_t* count) {
@@ -89,17 +90,17 @@ void AddressMap::parse(const std::string& mapping, const MemoryConfig& cfg) {
     }
   };
   to_runs('R', row_, &n);
-  if (n == 0) bad("mask has no row (R) bits");
+  if (n == 0) bad(kMapping, "mask has no row (R) bits");
   to_runs('C', col_, &n);
   to_runs('B', bank_, &bank_bits_);
   if ((1u << bank_bits_) != (cfg.timing.nbk ? cfg.timing.nbk : 1))
-    bad("mask has " + std::to_string(bank_bits_) + " bank bits but nbk=" + std::to_string(cfg.timing.nbk));
+    bad(kMapping, "mask has " + std::to_string(bank_bits_) + " bank bits but nbk=" + std::to_string(cfg.timing.nbk));
   const uint32_t sb = log2_floor(n_sub_);
-  if (sb > bank_bits_) bad("more sub-partitions than banks");
+  if (sb > bank_bits_) bad(kSubs, "more sub-partitions than banks");
   for (uint32_t b = 0; b < 64 && sub_bits_.size() < sb; ++b)
     if (bits[b] == 'B') sub_bits_.push_back(b);
   for (uint32_t b : sub_bits_)
-    if (b < 7) bad("sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
+    if (b < 7) bad(kSubs, "sub-partition (low bank) bit " + std::to_string(b) + " would split a 128-byte line");
   uint32_t col_bits = 0;
   for (const Run& r : col_) col_bits += r.width;
   if (bank_bits_ <= 8 && col_bits <= 24) {

@@ -25,10 +25,12 @@
 //    sub-partition bank bits squeezed out (GPGPU-Sim's partition_address()), so each slice's sets
 //    are all used. dram() recovers bank/row/column from (local address, sub-partition): the hash is
 //    an XOR on the index, so the squeezed bank bits are sub ^ (hash of the higher bits).
-// Errors (bad mask, a line split across channels, ...) throw std::invalid_argument naming the
-// option.
+// Errors (bad mask, a line split across channels, ...) throw AddressMapError, an
+// std::invalid_argument that names the option at fault.
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "systemc/config/gpu_config.h"
@@ -36,6 +38,16 @@
 #include "systemc/memory/partition_index.h"
 
 namespace gpucosim {
+
+// What AddressMap's constructor throws: what() reads "gpgpu_mem_addr_mapping / memory config: "
+// + detail; `option` is the option whose value is at fault (for blame at its file and line).
+struct AddressMapError : std::invalid_argument {
+  AddressMapError(std::string option_name, const std::string& what)
+      : std::invalid_argument("gpgpu_mem_addr_mapping / memory config: " + what), option(std::move(option_name)),
+        detail(what) {}
+  std::string option;  // e.g. "gpgpu_mem_addr_mapping", "gpgpu_n_sub_partition_per_mchannel"
+  std::string detail;  // the message without the prefix
+};
 
 struct DramCoord {
   uint32_t bank = 0, row = 0, col = 0;
