@@ -70,9 +70,7 @@ Table collect_sweep(const SweepSpec& spec, const std::vector<SweepPoint>& points
   for (size_t i = 0; i < stats.size() && any_ok && !spec.stats.empty(); ++i)
     if (!seen[i])
       throw InputError(spec.file, spec.stats[i].line,
-                       "stats: no finished point has a statistic '" + stats[i] +
-                           "': expected an alias (cycles, ipc, warp_insn, l1_miss_rate, l2_miss_rate, dram_bw_gbps, "
-                           "energy_uj) or a name in stats.json's \"total\"");
+                       "stats: no finished point has a statistic '" + stats[i] + "': " + stat_name_expected());
   return t;
 }
 
@@ -95,29 +93,25 @@ bool is_stats_json(const fs::path& p) {
 Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_columns_in) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(dir, 0, "not a folder: expected a folder of `gpucosim run` outputs");
-  std::vector<fs::path> files;
+  std::vector<std::pair<fs::path, RunFiles>> found;  // each statistics file read once
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const fs::path& p = it->path();
     if (!it->is_regular_file(ec) || p.extension() != ".json") continue;
     const std::string name = p.filename().string();
     if (name == "effective-config.json" || name == "energy.json" || name == "point.json" || name == "result.json")
       continue;
-    // A file named stats.json is a run's statistics: damaged, it is an error, not a run left out.
-    if (name == "stats.json") {
-      read_run_files(p.string());  // throws, naming the file, when it is not one
-      files.push_back(p);
-    } else if (is_stats_json(p)) {
-      files.push_back(p);
-    }
+    // A file named stats.json is a run's statistics: damaged, it is an error (read_run_files names
+    // it), not a run left out. Other JSON files count when they have a statistics file's shape.
+    if (name == "stats.json" || is_stats_json(p)) found.emplace_back(p, read_run_files(p.string()));
   }
-  std::sort(files.begin(), files.end());
-  if (files.empty())
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (found.empty())
     throw InputError(dir, 0, "no statistics JSON found: expected stats.json files written by `gpucosim run`");
 
   std::vector<RunFiles> runs;
   std::vector<std::string> names;
-  for (const fs::path& f : files) {
-    runs.push_back(read_run_files(f.string()));
+  for (auto& [f, run] : found) {
+    runs.push_back(std::move(run));
     fs::path rel = fs::relative(f, dir, ec);
     // A run folder's stats.json is named by its folder; any other file by its own name.
     names.push_back(rel.filename() == "stats.json" ? rel.parent_path().string() : rel.replace_extension().string());
@@ -129,9 +123,7 @@ Table collect_runs(const std::string& dir, const std::vector<std::string>& stat_
       if (stat_columns[k] == stat_columns[i]) throw InputError("--stat", 0, "'" + stat_columns[i] + "' is given twice");
     // A statistic no run has is a misspelling, not a column of blanks (as for a sweep's `stats`).
     if (std::none_of(runs.begin(), runs.end(), [&](const RunFiles& r) { return stat_value(stat_columns[i], r).has_value(); }))
-      throw InputError("--stat", 0, "no run in " + dir + " has a statistic '" + stat_columns[i] +
-                                        "': expected an alias (cycles, ipc, warp_insn, l1_miss_rate, l2_miss_rate, "
-                                        "dram_bw_gbps, energy_uj) or a name in stats.json's \"total\"");
+      throw InputError("--stat", 0, "no run in " + dir + " has a statistic '" + stat_columns[i] + "': " + stat_name_expected());
   }
   if (stat_columns.empty()) {
     const bool energy = std::any_of(runs.begin(), runs.end(), [](const RunFiles& r) { return !r.energy.is_null(); });

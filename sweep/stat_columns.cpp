@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "kernel/input_error.h"
 #include "sweep/point_store.h"
@@ -80,10 +81,20 @@ std::vector<std::string> default_stat_columns(bool with_energy) {
   return c;
 }
 
+namespace {
+const char* const kAliases[] = {"cycles", "ipc", "warp_insn", "l1_miss_rate", "l2_miss_rate", "dram_bw_gbps", "energy_uj"};
+}
+
 bool is_stat_alias(const std::string& c) {
-  for (const char* a : {"cycles", "ipc", "warp_insn", "l1_miss_rate", "l2_miss_rate", "dram_bw_gbps", "energy_uj"})
+  for (const char* a : kAliases)
     if (c == a) return true;
   return false;
+}
+
+std::string stat_name_expected() {
+  std::string s = "expected an alias (";
+  for (const char* a : kAliases) s += std::string(a) + (a == kAliases[std::size(kAliases) - 1] ? "" : ", ");
+  return s + ") or a name in stats.json's \"total\"";
 }
 
 std::optional<double> stat_value(const std::string& column, const RunFiles& run) {

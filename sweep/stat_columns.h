@@ -26,6 +26,9 @@ RunFiles read_run_files(const std::string& stats_file);
 std::vector<std::string> default_stat_columns(bool with_energy);
 
 bool is_stat_alias(const std::string& column);
+// "expected an alias (cycles, ...) or a name in stats.json's "total"": the end of every message
+// about a statistic name that no run has.
+std::string stat_name_expected();
 
 // The column's value for one run; nullopt when the run does not have it (a statistic its
 // configuration does not produce, energy not measured).
