@@ -28,7 +28,7 @@ nlohmann::ordered_json run_energy_json(const power::GpuEnergyModel& model, const
     // Launch ids tell repeated launches of one kernel apart in the report's labels.
     e["label"] = label + "/" + k.name + (run.kernels.size() > 1 ? "#" + std::to_string(k.launch_id) : "");
     e["cycles"] = k.end_cycle - k.start_cycle;
-    e["energy"] = power::to_json(model.evaluate(k.stats));
+    e["energy"] = power::to_json(model.evaluate(k.stats.to_map()));
     kernels.push_back(e);
   }
   j["kernels"] = kernels;

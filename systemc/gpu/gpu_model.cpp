@@ -152,7 +152,7 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   if (opts_.sample_interval) opts_.on_sample(clocks_.cycle(kCore), collect_stats());  // the last, partial interval
   finish_report(wall);
   report_progress();
-  return report_;
+  return std::move(report_);  // handed over, not copied: it holds every kernel's statistics
 }
 
 void GpuModel::report_progress() const {

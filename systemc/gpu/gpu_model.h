@@ -91,7 +91,8 @@ class GpuModel : public sc_core::sc_module {
   // started at AppOptions::start and relaunched per AppOptions::repeat. One application is the
   // same run as run(app).
   RunReport run(std::vector<Application> apps);
-  // After run() threw: the statistics up to the error, end = RunEnd::Error.
+  // After run() threw: the statistics up to the error, end = RunEnd::Error. (A run that returned
+  // handed its report over: nothing is left here then.)
   const RunReport& partial_report() const { return report_; }
 
   uint32_t n_sms() const { return uint32_t(sms_.size()); }
@@ -260,6 +261,7 @@ class GpuModel : public sc_core::sc_module {
   // the same names share one list, so a trace of thousands of kernels keeps one.
   std::vector<std::shared_ptr<const std::vector<std::string>>> charged_names_;
   std::shared_ptr<const std::vector<std::string>> last_charged_names_;
+  std::shared_ptr<const StatsRow::Names> last_stat_names_;  // of the last kernel row made (shared)
   const std::vector<std::string>* charged_names_of(uint32_t launch) const {
     return launch <= charged_names_.size() ? charged_names_[launch - 1].get() : nullptr;
   }

@@ -99,19 +99,20 @@ StatsMap GpuModel::take_launch_stats(uint32_t launch) {
 void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t cycle) {
   KernelReport& k = report_.kernels.at(launch_id - 1);
   k.end_cycle = cycle;
-  k.stats = collect_stats();
-  subtract_stats(k.stats, kernel_start_stats_[launch_id - 1]);
+  StatsMap stats = collect_stats();
+  subtract_stats(stats, kernel_start_stats_[launch_id - 1]);
   kernel_start_stats_[launch_id - 1].clear();
-  k.stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
+  stats["gpu_sim_cycle"] = double(cycle - k.start_cycle);
   // Its work counters: what was charged to it (finish_report adds what comes after and sets
   // those other launches have to 0).
   const StatsMap charges = take_launch_stats(launch_id);
-  auto s = k.stats.begin();
+  auto s = stats.begin();
   for (const auto& [name, v] : charges) {
-    while (s != k.stats.end() && s->first < name) ++s;
-    if (s == k.stats.end() || s->first != name) s = k.stats.emplace_hint(s, name, 0.0);
+    while (s != stats.end() && s->first < name) ++s;
+    if (s == stats.end() || s->first != name) s = stats.emplace_hint(s, name, 0.0);
     (s++)->second = v;
   }
+  k.stats = StatsRow(stats, last_stat_names_);  // held compactly to the end of the run
   std::vector<std::string> names;
   names.reserve(charges.size());
   for (const auto& [name, v] : charges) (void)v, names.push_back(name);
@@ -160,12 +161,16 @@ void GpuModel::finish_report(double wall) {
   for (size_t i = 0; i < report_.kernels.size(); ++i) {
     KernelReport& k = report_.kernels[i];
     if (k.launch_id == 0) continue;
+    // One kernel's statistics as a map at a time (the rows of the others stay compact).
+    StatsMap stats;
     if (k.stats.empty()) {
       k.end_cycle = clocks_.cycle(kCore);
-      k.stats = collect_stats();
-      subtract_stats(k.stats, kernel_start_stats_[i]);
-      k.stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
-      k.stats["kernel_unfinished"] = 1;
+      stats = collect_stats();
+      subtract_stats(stats, kernel_start_stats_[i]);
+      stats["gpu_sim_cycle"] = double(k.end_cycle - k.start_cycle);
+      stats["kernel_unfinished"] = 1;
+    } else {
+      stats = k.stats.to_map();
     }
     // Work counters: what was charged to this launch over the whole run (exact under overlap,
     // and including work it caused that completed after its last block, kernel_stats.h); time
@@ -176,19 +181,20 @@ void GpuModel::finish_report(double wall) {
     const StatsMap& after = later[k.launch_id];
     auto t = taken.begin();
     auto a = after.begin();
-    auto s = k.stats.begin();
+    auto s = stats.begin();
     for (const std::string& name : attributed) {
       while (t != taken.end() && *t < name) ++t;
       while (a != after.end() && a->first < name) ++a;
       const bool in_taken = t != taken.end() && *t == name, in_after = a != after.end() && a->first == name;
       if (in_taken && !in_after) continue;  // its value at the end stands
-      while (s != k.stats.end() && s->first < name) ++s;
-      if (s == k.stats.end() || s->first != name) s = k.stats.emplace_hint(s, name, 0.0);
+      while (s != stats.end() && s->first < name) ++s;
+      if (s == stats.end() || s->first != name) s = stats.emplace_hint(s, name, 0.0);
       if (!in_taken) s->second = 0.0;  // a window difference, or nothing: not this launch's
       if (in_after) s->second += a->second;
       ++s;
     }
-    add_derived_stats(k.stats, n_sms(), cfg_.core.max_warps());
+    add_derived_stats(stats, n_sms(), cfg_.core.max_warps());
+    k.stats = StatsRow(stats, last_stat_names_);
     k.preemptions = dispatcher_->preemptions(k.launch_id);
     k.sm_preemptions = dispatcher_->sm_preemptions(k.launch_id);
     k.preemption_cycles = dispatcher_->preemption_cycles(k.launch_id);

@@ -53,7 +53,9 @@ static nlohmann::ordered_json stat_value(double v) {
 // takes the new value, the others follow in the map's order), but appends to the object's vector
 // directly: ordered_json's own insertion searches the whole object for each key, which is
 // quadratic in the thousands of keys a large GPU reports.
-static void add_stats(nlohmann::ordered_json& j, const StatsMap& m) {
+// (A StatsMap or a kernel's StatsRow: both iterate as (name, value) in name order.)
+template <class Stats>
+static void add_stats(nlohmann::ordered_json& j, const Stats& m) {
   nlohmann::ordered_json::object_t& obj = j.get_ref<nlohmann::ordered_json::object_t&>();
   std::set<std::string> before;
   for (const auto& kv : obj) before.insert(kv.first);
@@ -201,7 +203,8 @@ void write_json(std::ostream& o, const RunReport& r) {
   o << "\n  ],\n" << std::string_view(rest).substr(empty.size());
 }
 
-static void print_stats(std::ostream& o, const StatsMap& m, bool with_units) {
+template <class Stats>
+static void print_stats(std::ostream& o, const Stats& m, bool with_units) {
   char buf[64];
   for (const auto& [k, v] : m) {
     if (!with_units && k.find('[') != std::string::npos) continue;

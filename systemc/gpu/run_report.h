@@ -11,6 +11,7 @@
 #include "systemc/gpu/app_runs.h"
 #include "systemc/gpu/application.h"
 #include "systemc/gpu/stats.h"
+#include "systemc/gpu/stats_row.h"
 
 namespace gpucosim {
 
@@ -27,7 +28,7 @@ struct KernelReport {
   // SMs taken from it by a preemption (context switch or draining) and the core cycles from each
   // reservation to the SM being free, summed (Dispatcher::sm_preemptions).
   uint64_t sm_preemptions = 0, preemption_cycles = 0;
-  StatsMap stats;
+  StatsRow stats;  // compact: a run keeps every kernel's report to its end
 };
 
 // One application of a (multiprogrammed) run and its runs; docs/multitasking.md.
