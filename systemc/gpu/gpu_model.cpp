@@ -131,11 +131,7 @@ RunReport GpuModel::run(std::vector<Application> apps) {
   sc_core::sc_start();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   host_threads_used_ = workers_ ? workers_->threads() : 1;
-  // The host threads stay for the final report's statistics (collect_items), then go.
-  struct ReleaseWorkers {
-    std::unique_ptr<HostWorkers>& w;
-    ~ReleaseWorkers() { w.reset(); }
-  } release{workers_};
+  workers_.reset();  // the final report is collected on this thread (collect_items)
   if (error_) {
     // What was simulated up to the error is kept (partial_report()), so a late trace error does
     // not throw the run away.

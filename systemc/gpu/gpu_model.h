@@ -244,13 +244,13 @@ class GpuModel : public sc_core::sc_module {
   // Fewer components than this on an edge are ticked on the simulation thread alone (waking
   // the other threads would cost more than their ticks).
   static constexpr size_t kMinParallel = 3;
-  // Statistics of `n` items (collect(i, map) adds item i's counters to map) on the team when
-  // there is one and n reaches kMinParallelCollect, else in order on this thread; the same result
-  // either way (collect_items in gpu_model_stats.cpp). A collection takes milliseconds on a large
-  // GPU, during which the other host threads would wait (kernel starts and ends, the report).
+  // Statistics of `n` items (collect(i, map) adds item i's counters to map), in order.
   template <class Collect>
   StatsMap collect_items(size_t n, Collect&& collect) const;
-  static constexpr size_t kMinParallelCollect = 8;
+  // collect_items of items [0, n_first) and [n_first, n) in two maps, then summed (the same
+  // result: the sums are exact).
+  template <class Collect>
+  StatsMap collect_grouped(size_t n_first, size_t n, Collect&& collect) const;
 
   // Run state.
   bool ran_ = false, running_ = false;

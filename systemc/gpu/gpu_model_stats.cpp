@@ -29,26 +29,13 @@ void add_l2_aliases(StatsMap& m) {
 
 template <class Collect>
 StatsMap GpuModel::collect_items(size_t n, Collect&& collect) const {
-  const auto in_order = [&] {
-    StatsMap m;
-    for (size_t i = 0; i < n; ++i) collect(i, m);
-    return m;
-  };
-  if (!workers_ || workers_->threads() < 2 || n < kMinParallelCollect) return in_order();
-  // On the host threads: each member takes the next item and adds it to its own map, then the
-  // maps are summed. The components' counters are integers (exact in any order); a counter with
-  // a fraction that two members both hold would make the sum depend on the order, so then the
-  // items are collected again in order on this thread (none does today).
-  std::vector<StatsMap> part(workers_->threads());
-  std::atomic<size_t> next{0};
-  auto job = [&](uint32_t member) {
-    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) collect(i, part[member]);
-  };
-  workers_->run(job);
-  StatsMap& m = part[0];
-  for (size_t k = 1; k < part.size(); ++k)
-    if (!add_stats_exactly(m, part[k])) return in_order();
-  return std::move(m);
+  // In order on this thread. (Collecting on the host threads into a map each and adding the
+  // maps was slower: the members' allocations of map nodes contend for the allocator, and a
+  // trace of 200 small kernels took twice as long with two host threads as with one;
+  // docs/performance.md item 33.)
+  StatsMap m;
+  for (size_t i = 0; i < n; ++i) collect(i, m);
+  return m;
 }
 
 StatsMap GpuModel::collect_stats() const {
@@ -59,21 +46,35 @@ StatsMap GpuModel::collect_stats() const {
   const uint64_t core = clocks_.cycle(kCore), dram = clocks_.cycle(kDram);
   const size_t n_sms = sms_.size();
   // Items: the SMs, the interconnect, the memory partitions.
-  StatsMap m = collect_items(n_sms + 1 + parts_.size(), [&](size_t i, StatsMap& to) {
+  auto item = [&](size_t i, StatsMap& to) {
     if (i < n_sms)
       sms_[i]->collect(to, i < sm_ticked_ ? core : (core ? core - 1 : 0));
     else if (i == n_sms)
       xbar_->collect(to, "icnt_");
     else
       parts_[i - n_sms - 1]->collect(to, dram);
-  });
+  };
+  StatsMap m = collect_grouped(n_sms, n_sms + 1 + parts_.size(), item);
   add_l2_aliases(m);
   return m;
 }
 
+template <class Collect>
+StatsMap GpuModel::collect_grouped(size_t n_first, size_t n, Collect&& collect) const {
+  // The first n_first items (the SMs) all add to the same few hundred names, the others (the
+  // interconnect and the partitions) mostly to names of their own unit (L2[p].*, dram[c].*):
+  // summed in maps of their own, the SMs' thousands of additions search a small map instead of
+  // one of every counter. The sums are exact (integers) in any order; otherwise the items are
+  // collected in order into one map, as collect_items would.
+  StatsMap first = collect_items(n_first, collect);
+  StatsMap rest = collect_items(n - n_first, [&](size_t i, StatsMap& to) { collect(n_first + i, to); });
+  if (add_stats_exactly(rest, first)) return rest;
+  return collect_items(n, collect);
+}
+
 StatsMap GpuModel::collect_launch_stats(uint32_t launch, bool charged_only) const {
   const size_t n_sms = sms_.size();
-  StatsMap m = collect_items(n_sms + 1 + parts_.size(), [&](size_t i, StatsMap& to) {
+  StatsMap m = collect_grouped(n_sms, n_sms + 1 + parts_.size(), [&](size_t i, StatsMap& to) {
     if (i < n_sms) {
       if (!charged_only || sms_[i]->charged(launch)) sms_[i]->collect_launch(to, launch);
     } else if (i == n_sms) {

@@ -1,5 +1,6 @@
-// add_stats_exactly: statistics collected in parts on several host threads are summed only where
-// the sum cannot depend on the order of addition (GpuModel::collect_items).
+// add_stats_exactly: statistics collected in parts (the SMs' and the other components' in maps of
+// their own) are summed only where the sum cannot depend on the order of addition
+// (GpuModel::collect_grouped).
 #include <gtest/gtest.h>
 
 #include "systemc/gpu/stats.h"

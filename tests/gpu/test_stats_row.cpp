@@ -4,6 +4,7 @@
 // kernel before).
 #include <gtest/gtest.h>
 
+#include <random>
 #include <stdexcept>
 
 #include "systemc/gpu/gpu_model.h"
@@ -66,6 +67,25 @@ TEST(stats_row, EmptyRow) {
   EXPECT_EQ(r.count("x"), 0u);
   EXPECT_TRUE(r.to_map().empty());
   EXPECT_EQ(StatsRow().size(), 0u);
+}
+
+// StatsMap's comparison orders as std::string's operator< does (the stats.json order), for names
+// of every length around its eight-byte steps, shared prefixes, bytes above 0x7f and zero bytes.
+TEST(stats_row, NameOrderIsStringOrder) {
+  std::mt19937 rng(7);
+  const std::string alphabet = std::string("L2[].ab_z09") + '\0' + char(0x80) + char(0xff);
+  auto name = [&] {
+    std::string s = rng() % 2 ? "L2[12].res_fail_" : "";
+    const size_t n = rng() % 20;
+    for (size_t i = 0; i < n; ++i) s += alphabet[rng() % alphabet.size()];
+    return s;
+  };
+  const StatNameLess less;
+  for (int k = 0; k < 20000; ++k) {
+    const std::string a = name(), b = rng() % 4 ? name() : a.substr(0, rng() % (a.size() + 1));
+    ASSERT_EQ(less(a, b), a < b) << k;
+    ASSERT_EQ(less(b, a), b < a) << k;
+  }
 }
 
 // A run's kernels: their rows share the names where the counters are the same, and every
