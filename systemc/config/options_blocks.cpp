@@ -9,6 +9,7 @@
 
 #include "systemc/blocks/kit/block_decl.h"
 #include "systemc/config/option_registry.h"
+#include "systemc/config/option_set.h"
 #include "systemc/config/option_values.h"
 
 namespace gpucosim {
@@ -105,5 +106,28 @@ const BlockOptionTables& tables() {
 }  // namespace
 
 const std::vector<OptionGroup>& block_option_groups() { return tables().groups; }
+
+std::string idle_block_options_warning(const OptionSet& options, const GpuConfig& gpu) {
+  std::map<std::string, std::string> idle;  // block -> its idle options, in name order
+  for (const auto& [name, target] : tables().targets) {
+    if (target.kind == Kind::Mode) continue;
+    const OptionEntry* e = options.find(name);
+    if (!e || e->origin.kind == OptionOrigin::Kind::Default) continue;
+    const kit::BlockMode mode = gpu.block(target.block->name).mode;
+    const bool unused = mode == kit::BlockMode::Off || (target.kind == Kind::Vcd && mode == kit::BlockMode::Tlm);
+    if (!unused) continue;
+    std::string& list = idle[target.block->name];
+    list += (list.empty() ? "" : ", ") + ("-" + name) + " (" + e->origin.describe() + ")";
+  }
+  std::string s;
+  for (const auto& [block, list] : idle) {
+    const kit::BlockMode mode = gpu.block(block).mode;
+    s += (s.empty() ? "" : "; ") + list + " ha" + (list.find(',') == std::string::npos ? "s" : "ve") +
+         " no effect: " + block + " is " + kit::to_string(mode) +
+         (mode == kit::BlockMode::Off ? " (-" + block + " tlm, rtl or lockstep turns it on)"
+                                      : " (waves come from its RTL: -" + block + " rtl or lockstep)");
+  }
+  return s;
+}
 
 }  // namespace gpucosim
