@@ -142,7 +142,7 @@ int run(const RunArgs& a) {
   prefer_huge_page_heap(heap_region_bytes(model_bytes), host_threads <= 2);
   const std::string warn = cfg.options.unmodelled_warning();
   if (!warn.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << warn << "\n";
-  const std::string idle = idle_block_options_warning(cfg.options, cfg.gpu);
+  const std::string idle = idle_options_warning(cfg.options, cfg.gpu);
   if (!idle.empty() && !a.quiet) std::cerr << "gpucosim: warning: " << idle << "\n";
 
   // The energy model sizes its SRAMs now, so a node it cannot model fails before the run.

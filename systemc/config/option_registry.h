@@ -93,11 +93,12 @@ extern const size_t kMemoryOptionGroupCount;
 // Research blocks: one group per declared block (options_blocks.cpp, from kit::BlockDecl).
 const std::vector<OptionGroup>& block_option_groups();
 class OptionSet;
-// Block options given a value (by a file or --set) that the run will not use: any option of a
-// block that is off, and the waves' prefix of a block without RTL in the loop (tlm). "" when
-// there are none, else one line naming each with where it came from (the caller adds
-// "warning: ").
-std::string idle_block_options_warning(const OptionSet& options, const GpuConfig& gpu);
+// Options given a value (by a file or --set) that the run will not use: the preemption mechanism
+// under a kernel scheduler that does not preempt, any option of a research block that is off,
+// and the waves' prefix of a block without RTL in the loop (tlm). "" when there are none, else
+// one line naming each with where it came from (the caller adds "warning: "). (Per-application
+// priority and tokens that a policy would ignore are refused instead: docs/multitasking.md.)
+std::string idle_options_warning(const OptionSet& options, const GpuConfig& gpu);
 extern const char* const kUnmodelledOptions[];
 extern const size_t kUnmodelledOptionCount;
 extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number
