@@ -99,6 +99,8 @@ class OptionSet;
 // one line naming each with where it came from (the caller adds "warning: "). (Per-application
 // priority and tokens that a policy would ignore are refused instead: docs/multitasking.md.)
 std::string idle_options_warning(const OptionSet& options, const GpuConfig& gpu);
+// Its part about research blocks (options_blocks.cpp).
+std::string idle_block_options_warning(const OptionSet& options, const GpuConfig& gpu);
 extern const char* const kUnmodelledOptions[];
 extern const size_t kUnmodelledOptionCount;
 extern const char* const kUnmodelledFamilies[];  // prefixes followed by a number

@@ -107,7 +107,7 @@ const BlockOptionTables& tables() {
 
 const std::vector<OptionGroup>& block_option_groups() { return tables().groups; }
 
-std::string idle_options_warning(const OptionSet& options, const GpuConfig& gpu) {
+std::string idle_block_options_warning(const OptionSet& options, const GpuConfig& gpu) {
   std::map<std::string, std::string> idle;  // block -> its idle options, in name order
   for (const auto& [name, target] : tables().targets) {
     if (target.kind == Kind::Mode) continue;
@@ -120,13 +120,6 @@ std::string idle_options_warning(const OptionSet& options, const GpuConfig& gpu)
     list += (list.empty() ? "" : ", ") + ("-" + name) + " (" + e->origin.describe() + ")";
   }
   std::string s;
-  // Preemption takes SMs under the preemptive kernel schedulers only.
-  const SchedPolicyKind policy = gpu.limits.sched_policy;
-  if (const OptionEntry* e = options.find("gpucosim_preemption");
-      e && e->origin.kind != OptionOrigin::Kind::Default && policy != SchedPolicyKind::Ppq &&
-      policy != SchedPolicyKind::PpqShared && policy != SchedPolicyKind::Dss)
-    s = "-gpucosim_preemption (" + e->origin.describe() +
-        ") has no effect: the kernel scheduler (-gpucosim_sched_policy) does not preempt (ppq, ppq_shared and dss do)";
   for (const auto& [block, list] : idle) {
     const kit::BlockMode mode = gpu.block(block).mode;
     s += (s.empty() ? "" : "; ") + list + " ha" + (list.find(',') == std::string::npos ? "s" : "ve") +
