@@ -21,35 +21,41 @@ PortCounts parse_port_spec(const std::string& text) {
   const std::string expected =
       "expected port counts like 1rw, rw, 2r1w, 2r,1w or 1rw1r (N read-write 'rw', read-only 'r', "
       "write-only 'w' ports)";
+  if (text.empty()) fail("--ports", "'' names no ports; " + expected);
   PortCounts p{0, 0, 0};
-  size_t i = 0;
   bool any = false;
-  while (i < text.size()) {
-    if (text[i] == ',' || text[i] == ' ') {
-      ++i;
-      continue;
+  // Groups separated by ',' (a space after it allowed), each one or more of [N]rw, [N]r, [N]w.
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    size_t i = start;
+    if (start > 0 && i < end && text[i] == ' ') ++i;  // "r, w"
+    if (i == end) fail("--ports", "'" + text + "' has an empty port group (a stray ','); " + expected);
+    while (i < end) {
+      int n = 1;
+      if (std::isdigit(static_cast<unsigned char>(text[i]))) {
+        size_t j = i;
+        while (j < end && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        if (j - i > 2) fail("--ports", "'" + text + "': too many ports; " + expected);
+        n = std::stoi(text.substr(i, j - i));
+        if (n == 0) fail("--ports", "'" + text + "' has a count of 0; " + expected);
+        i = j;
+      }
+      if (end - i >= 2 && text.compare(i, 2, "rw") == 0) {
+        p.rw += n;
+        i += 2;
+      } else if (i < end && text[i] == 'r') {
+        p.r += n;
+        i += 1;
+      } else if (i < end && text[i] == 'w') {
+        p.w += n;
+        i += 1;
+      } else {
+        fail("--ports", "'" + text + "' is not a port specification; " + expected);
+      }
+      any = true;
     }
-    int n = 1;
-    if (std::isdigit(static_cast<unsigned char>(text[i]))) {
-      size_t j = i;
-      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-      if (j - i > 2) fail("--ports", "'" + text + "': too many ports; " + expected);
-      n = std::stoi(text.substr(i, j - i));
-      i = j;
-    }
-    if (text.compare(i, 2, "rw") == 0) {
-      p.rw += n;
-      i += 2;
-    } else if (i < text.size() && text[i] == 'r') {
-      p.r += n;
-      i += 1;
-    } else if (i < text.size() && text[i] == 'w') {
-      p.w += n;
-      i += 1;
-    } else {
-      fail("--ports", "'" + text + "' is not a port specification; " + expected);
-    }
-    any = true;
+    start = end + 1;
   }
   if (!any || p.total() == 0) fail("--ports", "'" + text + "' names no ports; " + expected);
   if (p.readers() == 0 || p.writers() == 0)

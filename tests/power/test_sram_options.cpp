@@ -88,7 +88,12 @@ TEST(powerSramOptions, ParsesPortSpecifications) {
   EXPECT_EQ(p.rw, 1);
   EXPECT_EQ(p.r, 1);
   EXPECT_EQ(power::port_spec_string(power::parse_port_spec("2r,1w")), "2r1w");
-  for (const char* bad : {"", "x", "2q", "3r", "4w", "rwx", "99rw"}) {
+  p = power::parse_port_spec("r, w");  // a space after the comma
+  EXPECT_EQ(p.r, 1);
+  EXPECT_EQ(p.w, 1);
+  // Stray separators, a count of 0 and spaces elsewhere are refused, not skipped.
+  for (const char* bad : {"", "x", "2q", "3r", "4w", "rwx", "99rw", "r,,w", ",r,w", "r,w,", "1rw,", ",", "0r1rw",
+                          "r ,w", "rw ", " rw", "r w"}) {
     try {
       power::parse_port_spec(bad);
       ADD_FAILURE() << "accepted '" << bad << "'";
