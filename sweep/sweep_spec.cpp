@@ -7,12 +7,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "kernel/input_error.h"
 #include "systemc/config/option_registry.h"
 #include "systemc/config/option_set.h"
+#include "systemc/config/option_values.h"
 #include "systemc/config/presets.h"
 #include "workloads/workload.h"
 
@@ -94,6 +96,25 @@ void check_option(const std::string& file, uint64_t line, const std::string& opt
   origin.line = line;
   OptionSet scratch;
   scratch.set(option, value, origin);
+}
+
+// The value as the option reads it, so that two spellings of one number ("1" and "01") are one
+// point; values of other types as written. (Called after check_option: the value parses.)
+std::string value_key(const std::string& option, const std::string& value) {
+  const char* alias = option_alias_target(option);
+  const OptionDef* def = find_option(alias ? alias : option);
+  if (!def) return value;
+  try {
+    switch (def->type) {
+      case OptionType::Uint:
+      case OptionType::Uint64:
+        return std::to_string(parse_u64(value));
+      default:
+        return value;
+    }
+  } catch (const std::exception&) {
+    return value;
+  }
 }
 
 SweepInput read_workload(const std::string& file, uint64_t line, const std::string& text) {
@@ -239,12 +260,14 @@ SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, c
           if (!varied.insert(axis.option).second)
             r.fail(opt_node, key + ": option '" + axis.option + "' already varies in axes or zip");
           axis.values = r.scalar_list(values, key + ": " + axis.option);
-          std::set<std::string> distinct;
+          std::map<std::string, std::string> distinct;  // value_key -> the value as written first
           for (const SweepValue& v : axis.values) {
             check_option(path, v.line, axis.option, v.value);
             // An axis value twice is the same point twice; in a zip only whole entries must differ.
-            if (!distinct.insert(v.value).second && key == "axes")
-              r.fail(v.line, key + ": " + axis.option + ": value '" + v.value + "' appears twice");
+            const auto [at, fresh] = distinct.emplace(value_key(axis.option, v.value), v.value);
+            if (!fresh && key == "axes")
+              r.fail(v.line, key + ": " + axis.option + ": value '" + v.value + "' appears twice" +
+                                 (at->second == v.value ? "" : " (as '" + at->second + "')"));
           }
           if (!zip.options.empty() && axis.values.size() != zip.options.front().values.size())
             r.fail(opt_node, "zip: " + axis.option + " has " + std::to_string(axis.values.size()) + " values but " +
@@ -256,7 +279,7 @@ SweepGroup read_group(const SpecReader& r, const YAML::Node& root, bool first, c
           std::set<std::vector<std::string>> entries;
           for (size_t i = 0; i < zip.options.front().values.size(); ++i) {
             std::vector<std::string> entry;
-            for (const SweepAxis& a : zip.options) entry.push_back(a.values[i].value);
+            for (const SweepAxis& a : zip.options) entry.push_back(value_key(a.option, a.values[i].value));
             if (!entries.insert(entry).second)
               r.fail(zip.options.front().values[i].line, "zip: entry " + std::to_string(i + 1) + " repeats an earlier one");
           }

@@ -118,6 +118,11 @@ TEST(sweepSpec, OtherMistakes) {
   expect_error("workloads: [vecadd]\nworkloads: [transpose_naive]\n", 2, {"appears twice"});
   expect_error("workloads: [vecadd, 'vecadd:n=5000']\n", 1, {"listed twice"});
   expect_error("workloads: [vecadd]\naxes:\n  gpgpu_n_clusters: [1, 1]\n", 3, {"appears twice"});
+  // Two spellings of one number are one point.
+  expect_error("workloads: [vecadd]\naxes:\n  gpgpu_n_clusters:\n    - 2\n    - 1\n    - 01\n", 6,
+               {"'01' appears twice (as '1')"});
+  expect_error("workloads: [vecadd]\nzip: {gpgpu_n_clusters: [1, 2, 001], gpgpu_shader_cta: [8, 8, 8]}\n", 2,
+               {"entry 3"});
   expect_error("workloads: [vecadd]\nzip: {gpgpu_n_clusters: [1, 2], gpgpu_shader_cta: [8]}\n", 2, {"same number"});
   expect_error("workloads: [vecadd]\nzip: {gpgpu_n_clusters: [1, 2, 1], gpgpu_shader_cta: [8, 8, 8]}\n", 2, {"entry 3"});
   expect_error("workloads: [vecadd]\naxes: {gpgpu_n_clusters: [1]}\nzip: {gpgpu_n_clusters: [2]}\n", 3, {"already varies"});
