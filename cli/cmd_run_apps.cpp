@@ -19,6 +19,21 @@
 
 namespace gpucosim::cli {
 
+bool set_app_option(const std::string& where, const std::string& key, const std::string& value, AppOptions& out) {
+  if (key == "priority") {
+    out.priority = uint32_t(parse_uint_arg(where, value, 0, 1000));
+  } else if (key == "tokens") {
+    out.tokens = uint32_t(parse_uint_arg(where, value, 1, 65536));
+  } else if (key == "start") {
+    out.start = parse_uint_arg(where, value, 0, uint64_t(1) << 62);
+  } else if (key == "repeat") {
+    out.repeat = parse_uint_arg(where, value, 1, 1000000);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 std::string split_app_options(const std::string& option, const std::string& text, AppOptions& out) {
   out = AppOptions{};
   const size_t at = text.rfind('@');
@@ -40,18 +55,8 @@ std::string split_app_options(const std::string& option, const std::string& text
     const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
     if (seen[key]) throw InputError(where, 0, "application option '" + key + "' given twice");
     seen[key] = true;
-    const std::string opt = where + ": " + key;
-    if (key == "priority") {
-      out.priority = uint32_t(parse_uint_arg(opt, value, 0, 1000));
-    } else if (key == "tokens") {
-      out.tokens = uint32_t(parse_uint_arg(opt, value, 1, 65536));
-    } else if (key == "start") {
-      out.start = parse_uint_arg(opt, value, 0, uint64_t(1) << 62);
-    } else if (key == "repeat") {
-      out.repeat = parse_uint_arg(opt, value, 1, 1000000);
-    } else {
+    if (!set_app_option(where + ": " + key, key, value, out))
       throw InputError(where, 0, "unknown application option '" + key + "': expected priority, tokens, start or repeat");
-    }
   }
   if (!suffix.empty() && suffix.back() == ',')
     throw InputError(where, 0, "malformed application options '" + suffix + "': trailing ','");
@@ -67,13 +72,13 @@ void check_app_options_for_policy(const std::vector<AppArg>& args, const std::ve
     const bool from_file = !args[i].file.empty();
     const std::string where =
         from_file ? args[i].file : std::string(args[i].trace ? "--trace" : "--workload") + " " + args[i].text;
-    const uint64_t line = from_file ? args[i].line : 0;
+    const uint64_t line = from_file ? args[i].line_of("priority") : 0;
     if (apps[i].options.priority != 0 && !priorities)
       throw InputError(where, line, "priority=" + std::to_string(apps[i].options.priority) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use priorities; "
                                      "expected npq, ppq or ppq_shared, or no priority");
     if (apps[i].options.tokens != 0 && policy != SchedPolicyKind::Dss)
-      throw InputError(where, line, "tokens=" + std::to_string(apps[i].options.tokens) +
+      throw InputError(where, from_file ? args[i].line_of("tokens") : 0, "tokens=" + std::to_string(apps[i].options.tokens) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
                                      "expected dss, or no tokens");
   }

@@ -20,8 +20,18 @@ struct AppArg {
   std::string text;       // as given, with any @options
   std::string file;       // from a --run-file (cli/run_file.h): its path and the entry's line, which
   uint64_t line = 0;      // errors about this application name; "" for a command-line option
+  // From a run file: the line of each application option (priority, tokens, start, repeat), which
+  // errors about that option name instead.
+  std::map<std::string, uint64_t> option_lines;
+  uint64_t line_of(const std::string& option) const {
+    const auto it = option_lines.find(option);
+    return it == option_lines.end() ? line : it->second;
+  }
 };
 
+// Sets one application option (priority, tokens, start, repeat) from its text; false for an
+// unknown key; InputError naming `where` when the value is out of its range.
+bool set_app_option(const std::string& where, const std::string& key, const std::string& value, AppOptions& out);
 // Splits "SPEC@k=v,..." into the spec and its options; `option` ("--workload") names errors.
 // Without '@' the options are the defaults.
 std::string split_app_options(const std::string& option, const std::string& text, AppOptions& out);

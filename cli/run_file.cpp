@@ -30,6 +30,7 @@ const char* kind_name(const RunFileValue& v) {
 AppArg entry_arg(const std::string& path, const RunFileEntry& e, size_t index) {
   const RunFileValue *workload = nullptr, *trace = nullptr, *params = nullptr;
   std::string options;
+  std::map<std::string, uint64_t> option_lines;
   auto expect = [&](const std::string& key, const RunFileValue& v, RunFileValue::Kind kind, const char* what) {
     if (v.kind != kind)
       throw InputError(path, v.line, "\"" + key + "\" of application " + std::to_string(index + 1) + " must be " + what +
@@ -47,7 +48,15 @@ AppArg entry_arg(const std::string& path, const RunFileEntry& e, size_t index) {
       params = &v;
     } else if (key == "priority" || key == "tokens" || key == "start" || key == "repeat") {
       expect(key, v, RunFileValue::Kind::Integer, "an integer");
+      // Its range is checked here, so that an error names this key's line.
+      try {
+        AppOptions scratch;
+        set_app_option("\"" + key + "\" of application " + std::to_string(index + 1), key, v.text, scratch);
+      } catch (const InputError& err) {
+        throw InputError(path, v.line, err.what());
+      }
       options += (options.empty() ? "" : ",") + key + "=" + v.text;
+      option_lines[key] = v.line;
     } else {
       throw InputError(path, v.line, "unknown key \"" + key + "\" in application " + std::to_string(index + 1) +
                                          ": expected " + kKeys);
@@ -60,6 +69,7 @@ AppArg entry_arg(const std::string& path, const RunFileEntry& e, size_t index) {
   AppArg a;
   a.file = path;
   a.line = e.line;
+  a.option_lines = std::move(option_lines);
   if (trace) {
     if (params) throw InputError(path, params->line, "\"params\" belong to a workload, not to a trace");
     if (trace->text.empty()) throw InputError(path, trace->line, "\"trace\" is empty: expected a path");

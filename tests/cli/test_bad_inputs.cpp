@@ -111,6 +111,7 @@ std::string make_inputs() {
   test::write_text(d + "/noeq.toml", "[[application]]\nworkload \"vecadd\"\n");
   test::write_text(d + "/array.toml", "[[application]]\nworkload = \"vecadd\"\nrepeat = [2]\n");
   test::write_text(d + "/orphan.toml", "workload = \"vecadd\"\n[[application]]\n");
+  test::write_text(d + "/tokens.toml", "[[application]]\nworkload = \"vecadd\"\nparams = { n = 64 }\ntokens = 5\n");
   test::write_text(d + "/bool.toml", "[[application]]\nworkload = \"vecadd\"\nparams = { n = true }\n");
   test::write_text(d + "/run.yaml", "applications: []\n");
   // A named pipe with no writer: opening it to read waits for ever.
@@ -186,7 +187,9 @@ INSTANTIATE_TEST_SUITE_P(
              "@/param.json:6: params: parameter 'n' of workload vecadd = 0 is out of range"},
         Case{"RunFileKeyTwice", "run --run-file @/twice.json", 1, "@/twice.json:6: key \"start\" given twice"},
         Case{"RunFileBadOptionValue", "run --run-file @/repeat0.json", 1,
-             "@/repeat0.json:4: application vecadd"},  // then "@repeat=0: repeat: expected an integer in 1..1000000" (no '@' here: it names the scratch folder)
+             "@/repeat0.json:5: \"repeat\" of application 1: expected an integer in 1..1000000, got '0'"},  // the key's line
+        Case{"RunFileOptionThePolicyIgnores", "run --run-file @/tokens.toml", 1,
+             "@/tokens.toml:4: tokens=5: the scheduling policy (-gpucosim_sched_policy) does not use tokens"},
         Case{"RunFileSyntax", "run --run-file @/syntax.json", 1, "@/syntax.json:2: not JSON: syntax error"},
         Case{"RunFileNoApplications", "run --run-file @/empty.json", 1, "@/empty.json: no applications"},
         Case{"RunFileTopLevel", "run --run-file @/toplevel.json", 1, "@/toplevel.json:1: unknown key \"apps\""},
