@@ -337,8 +337,8 @@ void register_run_command(CLI::App& app, int* exit_code) {
   cmd->callback([a, exit_code, cmd, trace_opt, workload_opt, run_file_opt, traces, workloads, run_files] {
     size_t ti = 0, wi = 0, ri = 0;
     for (const CLI::Option* o : cmd->parse_order()) {
-      if (o == trace_opt && ti < traces->size()) a->apps.push_back(AppArg{true, (*traces)[ti++], "", 0});
-      if (o == workload_opt && wi < workloads->size()) a->apps.push_back(AppArg{false, (*workloads)[wi++], "", 0});
+      if (o == trace_opt && ti < traces->size()) a->apps.push_back(AppArg{true, (*traces)[ti++], "", 0, {}});
+      if (o == workload_opt && wi < workloads->size()) a->apps.push_back(AppArg{false, (*workloads)[wi++], "", 0, {}});
       if (o == run_file_opt && ri < run_files->size())
         for (AppArg& f : read_run_file((*run_files)[ri++])) a->apps.push_back(std::move(f));
     }

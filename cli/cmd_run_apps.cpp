@@ -72,13 +72,14 @@ void check_app_options_for_policy(const std::vector<AppArg>& args, const std::ve
     const bool from_file = !args[i].file.empty();
     const std::string where =
         from_file ? args[i].file : std::string(args[i].trace ? "--trace" : "--workload") + " " + args[i].text;
-    const uint64_t line = from_file ? args[i].line_of("priority") : 0;
+    // A run file's option is named at its own key's line.
+    auto line = [&](const char* key) { return from_file ? args[i].line_of(key) : uint64_t(0); };
     if (apps[i].options.priority != 0 && !priorities)
-      throw InputError(where, line, "priority=" + std::to_string(apps[i].options.priority) +
+      throw InputError(where, line("priority"), "priority=" + std::to_string(apps[i].options.priority) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use priorities; "
                                      "expected npq, ppq or ppq_shared, or no priority");
     if (apps[i].options.tokens != 0 && policy != SchedPolicyKind::Dss)
-      throw InputError(where, from_file ? args[i].line_of("tokens") : 0, "tokens=" + std::to_string(apps[i].options.tokens) +
+      throw InputError(where, line("tokens"), "tokens=" + std::to_string(apps[i].options.tokens) +
                                      ": the scheduling policy (-gpucosim_sched_policy) does not use tokens; "
                                      "expected dss, or no tokens");
   }

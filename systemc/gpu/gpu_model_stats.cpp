@@ -1,7 +1,6 @@
 // Statistics collection, the per-kernel statistics taken at a kernel's end and the final report,
 // and state reports of the whole GPU (split from gpu_model.cpp, which holds construction and the
 // simulation loop).
-#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
@@ -114,13 +113,8 @@ void GpuModel::kernel_finished(uint32_t launch_id, const KernelHeader&, uint64_t
     (s++)->second = v;
   }
   k.stats = StatsRow(stats, last_stat_names_);  // held compactly to the end of the run
-  std::vector<std::string> names;
-  names.reserve(charges.size());
-  for (const auto& [name, v] : charges) (void)v, names.push_back(name);
-  if (!last_charged_names_ || *last_charged_names_ != names)
-    last_charged_names_ = std::make_shared<const std::vector<std::string>>(std::move(names));
   if (charged_names_.size() < launch_id) charged_names_.resize(launch_id);
-  charged_names_[launch_id - 1] = last_charged_names_;
+  charged_names_[launch_id - 1] = share_names(charges, last_charged_names_);
   apps_->kernel_finished(launch_id, cycle, *dispatcher_);
 }
 

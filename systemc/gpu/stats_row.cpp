@@ -16,15 +16,20 @@ bool same_names(const StatsMap& m, const StatsRow::Names& names) {
 }
 }  // namespace
 
-StatsRow::StatsRow(const StatsMap& m, std::shared_ptr<const Names>& shared) {
-  if (m.empty()) return;
-  if (!shared || !same_names(m, *shared)) {
-    auto names = std::make_shared<Names>();
+const std::shared_ptr<const StatsRow::Names>& share_names(const StatsMap& m,
+                                                          std::shared_ptr<const StatsRow::Names>& last) {
+  if (!last || !same_names(m, *last)) {
+    auto names = std::make_shared<StatsRow::Names>();
     names->reserve(m.size());
     for (const auto& [name, v] : m) (void)v, names->push_back(name);
-    shared = std::move(names);
+    last = std::move(names);
   }
-  names_ = shared;
+  return last;
+}
+
+StatsRow::StatsRow(const StatsMap& m, std::shared_ptr<const Names>& shared) {
+  if (m.empty()) return;
+  names_ = share_names(m, shared);
   values_.reserve(m.size());
   for (const auto& [name, v] : m) (void)name, values_.push_back(v);
 }
@@ -37,8 +42,7 @@ StatsMap StatsRow::to_map() const {
 
 StatsRow::const_iterator StatsRow::find(std::string_view name) const {
   if (!names_) return end();
-  const auto it = std::lower_bound(names_->begin(), names_->end(), name,
-                                   [](const std::string& a, std::string_view b) { return std::string_view(a) < b; });
+  const auto it = std::lower_bound(names_->begin(), names_->end(), name, StatNameLess{});
   if (it == names_->end() || *it != name) return end();
   return {this, size_t(it - names_->begin())};
 }

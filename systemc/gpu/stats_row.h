@@ -48,8 +48,7 @@ class StatsRow {
   };
 
   StatsRow() = default;
-  // The values of `m`; its names are taken from `*shared` when they are the same list (compared
-  // name by name), else copied into a new list that `shared` then holds for the next row.
+  // The values of `m`; its names from share_names(m, shared) (none for an empty map).
   StatsRow(const StatsMap& m, std::shared_ptr<const Names>& shared);
 
   StatsMap to_map() const;
@@ -72,5 +71,12 @@ class StatsRow {
   std::shared_ptr<const Names> names_;
   std::vector<double> values_;
 };
+
+// The names of `m` in order as a shared list: `last` when it holds the same names (compared name
+// by name), else a new list that `last` then holds. Never null (an empty map gives an empty
+// list). Kernels with the same counters share one list this way (StatsRow, and the names charged
+// to each launch in GpuModel).
+const std::shared_ptr<const StatsRow::Names>& share_names(const StatsMap& m,
+                                                          std::shared_ptr<const StatsRow::Names>& last);
 
 }  // namespace gpucosim
