@@ -62,6 +62,9 @@ void L2Slice::complete(tlm::tlm_generic_payload* p, uint64_t now) {
 bool L2Slice::access(tlm::tlm_generic_payload* p, uint64_t now) {
   GpuExtension& e = gpu_ext(*p);
   const uint64_t local = map_.local_of(p->get_address());
+  // The slice executes the command here (its answer follows once the data is there): the
+  // target's response status, set beside the address just read (the same host cache line).
+  p->set_response_status(tlm::TLM_OK_RESPONSE);
   ledger_.charge_to(e.kernel, ctr_);
   // The request that failed last time, with the cache unchanged since (a full miss queue waits
   // on DRAM for many cycles): it fails again the same way; count it without redoing it.

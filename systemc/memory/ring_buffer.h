@@ -42,10 +42,12 @@ class RingBuffer {
     assert(size_ > 0);
     return slots_[(head_ + size_ - 1) & mask_];
   }
+  // An emptied ring starts again at its first slot: a queue that drains often then cycles
+  // through as many slots as it holds at most, which stay in the host's caches, instead of
+  // through all of them (a long ring's next slot was last written a whole round ago).
   void pop_front() {
     assert(size_ > 0);
-    head_ = (head_ + 1) & mask_;
-    --size_;
+    head_ = --size_ == 0 ? 0 : (head_ + 1) & mask_;
   }
   // i-th element from the front (0 = front).
   T& operator[](size_t i) { return slots_[(head_ + i) & mask_]; }

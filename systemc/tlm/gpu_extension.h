@@ -36,19 +36,23 @@ inline bool is_write(MemAccessKind k) {
          k == MemAccessKind::L2Writeback || k == MemAccessKind::MemcpyHtoD;
 }
 
+// Field order is for the host's caches: every stage of a request's way (crossbar, L2 slice,
+// the SM's reply) reads the fields up to issue_cycle, which PayloadPool places in one cache line
+// together with the payload's reference count and memory manager (payload_pool.h); warp and id
+// (reports only) come after it.
 struct GpuExtension : tlm::tlm_extension<GpuExtension> {
   MemAccessKind kind = MemAccessKind::GlobalRead;
-  uint32_t sm = 0;             // requesting SM
-  uint32_t warp = 0;           // warp slot inside the SM
-  uint32_t kernel = 0;         // kernel launch id
-  uint32_t partition = 0;      // destination memory sub-partition (set by the SM's address mapper)
   MemClient client = MemClient::Lsu;  // who in the SM asked (statistics only)
   uint8_t sector_mask = 0xf;   // 32-byte sectors of the 128-byte line that are accessed
-  uint64_t id = 0;             // request id, unique per SM, for tracing and deadlock reports
-  uint64_t issue_cycle = 0;    // core cycle the request left the SM (latency statistics)
+  uint32_t sm = 0;             // requesting SM
+  uint32_t kernel = 0;         // kernel launch id
+  uint32_t partition = 0;      // destination memory sub-partition (set by the SM's address mapper)
   uint32_t bytes = 0;          // bytes moved on the interconnect by the request (data + header)
   uint32_t reply_bytes = 0;    // bytes the reply moves back
   void* origin = nullptr;      // requester's own bookkeeping (e.g. its MSHR entry); opaque elsewhere
+  uint64_t issue_cycle = 0;    // core cycle the request left the SM (latency statistics)
+  uint32_t warp = 0;           // warp slot inside the SM
+  uint64_t id = 0;             // request id, unique per SM, for tracing and deadlock reports
 
   tlm::tlm_extension_base* clone() const override { return new GpuExtension(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override {

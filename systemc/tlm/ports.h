@@ -113,9 +113,10 @@ class TargetPort : private tlm::tlm_fw_transport_if<> {
   }
 
   bool can_respond() const { return !awaiting_end_resp_; }
+  // The response status is the target's to set when it executes the command (IEEE 1666 14.17);
+  // an interconnect passes it on unchanged, so respond() leaves it alone.
   void respond(tlm::tlm_generic_payload& p, const sc_core::sc_time& delay) {
     sc_assert(can_respond());
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
     sc_core::sc_time d = delay;
     tlm::tlm_sync_enum s = socket->nb_transport_bw(p, phase, d);

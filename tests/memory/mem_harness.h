@@ -45,6 +45,7 @@ class TrafficGen : public sc_core::sc_module {
         tlm::tlm_generic_payload* p = r.payload;
         const GpuExtension& e = gpu_ext(*p);
         latency_sum += cycle - e.issue_cycle;
+        if (p->get_response_status() != tlm::TLM_OK_RESPONSE) ++not_ok;
         if (!is_write(e.kind)) bytes_read += 32u * uint32_t(__builtin_popcount(e.sector_mask));
         ++received;
         --sm.outstanding;
@@ -73,6 +74,7 @@ class TrafficGen : public sc_core::sc_module {
       ports[s]->send(*p, sc_core::SC_ZERO_TIME);
     }
   }
+  uint64_t not_ok = 0;  // responses whose status was not TLM_OK_RESPONSE
   bool done() const {
     for (const Sm& s : sms_)
       if (!s.done || s.outstanding) return false;

@@ -35,6 +35,7 @@ class FakeMemory : public sc_core::sc_module {
     const PendingTransaction& r = port.peek_request();
     if (r) {
       GpuExtension& e = gpu_ext(*r.payload);
+      r.payload->set_response_status(tlm::TLM_OK_RESPONSE);  // the target executes the command
       seen.push_back({now, r.payload->get_address(), e.kind, e.sector_mask, e.warp, e.partition, e.client});
       queue_.push_back({r.payload, now + latency_});
       port.pop_request();
