@@ -182,8 +182,7 @@ bool LdstUnit::queue_request(ReqType t, MemAccessKind kind, uint64_t line, uint8
   p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(line);
   p->set_data_ptr(nullptr);
-  p->set_data_length(data);
-  p->set_streaming_width(data);
+  p->set_data_length(data);  // (the pool set the streaming width once: never a streaming transfer)
   GpuExtension& e = gpu_ext(*p);
   e.kind = kind;
   e.client = client;

@@ -46,6 +46,10 @@ class PayloadPool : public tlm::tlm_mm_interface {
       if (made_ % kBlock == 0) blocks_.push_back(static_cast<std::byte*>(::operator new[](kBlock * kSlot, std::align_val_t(kLine))));
       p = new (blocks_.back() + (made_ % kBlock) * kSlot + kOffset) GpuPayload;
       p->set_mm(this);
+      // No GPU transfer is a streaming one: a streaming width at least the data length says so
+      // (IEEE 1666 14.13), set once here rather than written (into a line nothing else on the
+      // request's way reads) with every request.
+      p->set_streaming_width(~0u);
       ++made_;
     } else {
       p = free_.back();

@@ -49,6 +49,7 @@ TEST(payload_pool, HotFieldsShareTheReleaseLine) {
   EXPECT_EQ(again->get_address(), 0u);
   EXPECT_EQ(again->get_response_status(), tlm::TLM_INCOMPLETE_RESPONSE);
   EXPECT_EQ(again->get_ref_count(), 1);
+  EXPECT_GE(again->get_streaming_width(), 0xFFFFFFFFu);  // never a streaming transfer
   // The pool is destroyed with payloads still out (a run stopped early): they go with it.
 }
 
