@@ -43,11 +43,12 @@ class PayloadPool : public tlm::tlm_mm_interface {
     if (free_.empty()) {
       // Payloads are made in blocks: one allocation per kBlock payloads as the pool grows to the
       // largest number in flight.
-      if (made_ % kBlock == 0) blocks_.push_back(static_cast<std::byte*>(::operator new[](kBlock * kSlot, std::align_val_t(kLine))));
+      if (made_ % kBlock == 0)
+        blocks_.push_back(static_cast<std::byte*>(::operator new[](kBlock * kSlot, std::align_val_t(kLine))));
       p = new (blocks_.back() + (made_ % kBlock) * kSlot + kOffset) GpuPayload;
       p->set_mm(this);
       // No GPU transfer is a streaming one: a streaming width at least the data length says so
-      // (IEEE 1666 14.13), set once here rather than written (into a line nothing else on the
+      // (IEEE 1666, the generic payload's streaming width attribute), set once here rather than written (into a line nothing else on the
       // request's way reads) with every request.
       p->set_streaming_width(~0u);
       ++made_;

@@ -113,8 +113,9 @@ class TargetPort : private tlm::tlm_fw_transport_if<> {
   }
 
   bool can_respond() const { return !awaiting_end_resp_; }
-  // The response status is the target's to set when it executes the command (IEEE 1666 14.17);
-  // an interconnect passes it on unchanged, so respond() leaves it alone.
+  // The response status is the target's to set when it executes the command; an interconnect
+  // passes it on unchanged (IEEE 1666, the generic payload's response status attribute), so
+  // respond() leaves it alone.
   void respond(tlm::tlm_generic_payload& p, const sc_core::sc_time& delay) {
     sc_assert(can_respond());
     tlm::tlm_phase phase = tlm::BEGIN_RESP;
