@@ -247,8 +247,8 @@ class GpuModel : public sc_core::sc_module {
   // Statistics of `n` items (collect(i, map) adds item i's counters to map), in order.
   template <class Collect>
   StatsMap collect_items(size_t n, Collect&& collect) const;
-  // collect_items of items [0, n_first) and [n_first, n) in two maps, then summed (the same
-  // result: the sums are exact).
+  // collect_items of items [0, n_first) and [n_first, n) in two maps, then summed when every
+  // shared counter is an exact integer (the same result as one map); otherwise collect_items(n).
   template <class Collect>
   StatsMap collect_grouped(size_t n_first, size_t n, Collect&& collect) const;
 
