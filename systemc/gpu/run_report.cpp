@@ -1,7 +1,9 @@
 #include "systemc/gpu/run_report.h"
 
+#include "systemc/gpu/json_object_text.h"
 #include "systemc/gpu/kernel_stats.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -43,11 +45,7 @@ void add_derived_stats(StatsMap& m, uint32_t n_sms, uint32_t max_warps_per_sm) {
       ratio(get(m, "dram_row_buffer_hits"), get(m, "dram_row_buffer_hits") + get(m, "dram_row_buffer_misses"));
 }
 
-// A counter prints as an integer, a ratio as a double.
-static nlohmann::ordered_json stat_value(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
-  return v;
-}
+using json_text::stat_value;
 
 // Adds the statistics to object `j` as j.update() would (a key `j` already has keeps its place and
 // takes the new value, the others follow in the map's order), but appends to the object's vector
@@ -74,55 +72,71 @@ static nlohmann::ordered_json stats_json(const StatsMap& m) {
   return j;
 }
 
+// A kernel's object: these fields, then its statistics.
+static JsonEntries kernel_fields(const KernelReport& k) {
+  return {{"kernel_launch_uid", k.launch_id}, {"kernel_name", k.name},
+          {"start_cycle", k.start_cycle},     {"end_cycle", k.end_cycle},
+          {"application", k.application},     {"app_run", k.app_run},
+          {"stream", k.stream},               {"preemptions", k.preemptions},
+          {"save_bytes", k.save_bytes},       {"restore_bytes", k.restore_bytes},
+          {"sm_preemptions", k.sm_preemptions}, {"preemption_cycles", k.preemption_cycles}};
+}
+
 static nlohmann::ordered_json kernel_json(const KernelReport& k) {
-  nlohmann::ordered_json j;
-    j["kernel_launch_uid"] = k.launch_id;
-    j["kernel_name"] = k.name;
-    j["start_cycle"] = k.start_cycle;
-    j["end_cycle"] = k.end_cycle;
-    j["application"] = k.application;
-    j["app_run"] = k.app_run;
-    j["stream"] = k.stream;
-    j["preemptions"] = k.preemptions;
-    j["save_bytes"] = k.save_bytes;
-    j["restore_bytes"] = k.restore_bytes;
-    j["sm_preemptions"] = k.sm_preemptions;
-  j["preemption_cycles"] = k.preemption_cycles;
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (auto& [key, value] : kernel_fields(k)) j[key] = std::move(value);
   add_stats(j, k.stats);
   return j;
 }
 
-// Everything but the kernels' objects ("kernels" is an empty array in its place).
-static nlohmann::ordered_json report_json(const RunReport& r) {
+// The total's object: its statistics, then these sums over the kernels.
+static JsonEntries total_fields(const RunReport& r) {
+  uint64_t pre = 0, save = 0, restore = 0, sm_pre = 0, pre_cycles = 0;
+  for (const KernelReport& k : r.kernels) {
+    pre += k.preemptions, save += k.save_bytes, restore += k.restore_bytes;
+    sm_pre += k.sm_preemptions, pre_cycles += k.preemption_cycles;
+  }
+  return {{"preemptions", pre},
+          {"save_bytes", save},
+          {"restore_bytes", restore},
+          {"sm_preemptions", sm_pre},
+          {"preemption_cycles", pre_cycles}};
+}
+
+// Stand-ins for the two large objects of the report (report_json's `placeholders`), replaced
+// by their text after the dump (write_json). Control characters: no name or label of a report
+// dumps as these strings do, escaped.
+static const char* const kTotalPlaceholder = "\x01gpucosim:total\x02";
+static const char* const kUnattributedPlaceholder = "\x01gpucosim:unattributed\x02";
+
+// Everything but the kernels' objects ("kernels" is an empty array in its place); with
+// `placeholders` the "total" and "unattributed" objects are strings standing in for them.
+static nlohmann::ordered_json report_json(const RunReport& r, bool placeholders = false) {
   nlohmann::ordered_json out;
   out["kernels"] = nlohmann::ordered_json::array();
-  out["total"] = stats_json(r.total);
-  {
-    uint64_t pre = 0, save = 0, restore = 0, sm_pre = 0, pre_cycles = 0;
-    for (const KernelReport& k : r.kernels) {
-      pre += k.preemptions, save += k.save_bytes, restore += k.restore_bytes;
-      sm_pre += k.sm_preemptions, pre_cycles += k.preemption_cycles;
-    }
-    out["total"]["preemptions"] = pre;
-    out["total"]["save_bytes"] = save;
-    out["total"]["restore_bytes"] = restore;
-    out["total"]["sm_preemptions"] = sm_pre;
-    out["total"]["preemption_cycles"] = pre_cycles;
+  if (placeholders) {
+    out["total"] = kTotalPlaceholder;
+  } else {
+    out["total"] = stats_json(r.total);
+    for (auto& [key, value] : total_fields(r)) out["total"][key] = std::move(value);
   }
   // How per-kernel statistics are attributed (kernel_stats.h): every counter of a kernel not
   // listed here is that launch's own, and kernels + "unattributed" sum to "total".
   {
     nlohmann::ordered_json window = nlohmann::ordered_json::array(), derived = nlohmann::ordered_json::array();
-    const std::set<std::string> own(r.attributed.begin(), r.attributed.end());
+    // Thousands of names: searched in a sorted list of views, not copied into a set.
+    std::vector<std::string_view> own(r.attributed.begin(), r.attributed.end());
+    std::sort(own.begin(), own.end());
     const std::set<std::string> ratios(derived_stat_names().begin(), derived_stat_names().end());
     if (!r.kernels.empty())
       for (const auto& [name, v] : r.kernels.front().stats) {
         (void)v;
-        if (!own.count(name) && !ratios.count(name)) window.push_back(name);
+        if (!std::binary_search(own.begin(), own.end(), std::string_view(name)) && !ratios.count(name))
+          window.push_back(name);
       }
     for (const std::string& name : derived_stat_names()) derived.push_back(name);
     out["stats_attribution"] = {{"time_window", window}, {"derived", derived}};
-    out["unattributed"] = stats_json(r.unattributed);
+    out["unattributed"] = placeholders ? nlohmann::ordered_json(kUnattributedPlaceholder) : stats_json(r.unattributed);
   }
   out["applications"] = nlohmann::ordered_json::array();
   for (const AppReport& a : r.applications) {
@@ -168,28 +182,50 @@ nlohmann::ordered_json to_json(const RunReport& r) {
   return out;
 }
 
+// Replaces the one occurrence of `"key": "<placeholder>"` in `doc` by `"key": <object>`; false
+// (doc unchanged) when it is not there exactly once.
+static bool put_object(std::string& doc, const char* key, const char* placeholder, const std::string& object) {
+  const nlohmann::ordered_json k(key), p(placeholder);
+  const std::string entry = k.dump() + ": " + p.dump();
+  const size_t at = doc.find(entry);
+  if (at == std::string::npos || doc.find(entry, at + 1) != std::string::npos) return false;
+  doc.replace(at + entry.size() - p.dump().size(), p.dump().size(), object);
+  return true;
+}
+
 void write_json(std::ostream& o, const RunReport& r) {
   // The text of to_json(r).dump(2), with one kernel's object in memory at a time: a trace of
   // thousands of kernels has thousands of objects of thousands of counters each. (Not built on a
   // second thread beside the kernels: a thread started after the SystemC run makes
   // LeakSanitizer's exit check crash on the coroutine stacks; the gain was about 1 %.) Text that
   // is not UTF-8 (a trace file's name) is written with U+FFFD in its place, not an exception
-  // after half the file.
-  const std::string rest = report_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  // after half the file. The objects of statistics are written as text directly
+  // (append_object_text); whatever that cannot write as the dump would (a name twice, a layout
+  // not the expected one) is written by dumping the whole document.
+  auto whole_document = [&] { o << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace); };
+  std::string rest = report_json(r, /*placeholders=*/true).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string total, unattributed;
+  if (!append_object_text(total, 1, {}, r.total, total_fields(r)) ||
+      !append_object_text(unattributed, 1, {}, r.unattributed, {}) ||
+      !put_object(rest, "total", kTotalPlaceholder, total) ||
+      !put_object(rest, "unattributed", kUnattributedPlaceholder, unattributed))
+    return whole_document();
   const std::string empty = "{\n  \"kernels\": [],\n";
   if (r.kernels.empty()) {
     o << rest;
     return;
   }
-  if (rest.compare(0, empty.size(), empty) != 0) {  // not the layout expected: the whole document
-    o << to_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-    return;
-  }
+  if (rest.compare(0, empty.size(), empty) != 0) return whole_document();  // not the layout expected
   o << "{\n  \"kernels\": [\n";
+  std::string k;
   for (size_t i = 0; i < r.kernels.size(); ++i) {
-    // nested two levels deeper
-    const std::string k = kernel_json(r.kernels[i]).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     o << (i ? ",\n    " : "    ");
+    k.clear();
+    if (append_object_text(k, 2, kernel_fields(r.kernels[i]), r.kernels[i].stats, {})) {  // nested two levels deep
+      o << k;
+      continue;
+    }
+    k = kernel_json(r.kernels[i]).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     for (size_t at = 0; at < k.size();) {  // line by line, each line after a newline indented
       const size_t nl = k.find('\n', at);
       if (nl == std::string::npos) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -39,12 +40,13 @@ struct StatNameLess {
 // std::string's operator< does).
 using StatsMap = std::map<std::string, double, StatNameLess>;
 
+// One search: a new name goes in where the search for it ended.
 inline void add_stat(StatsMap& m, std::string_view name, double v) {
-  auto it = m.find(name);
-  if (it != m.end())
+  auto it = m.lower_bound(name);
+  if (it != m.end() && std::string_view(it->first) == name)
     it->second += v;
   else
-    m.emplace(std::string(name), v);
+    m.emplace_hint(it, std::string(name), v);
 }
 
 // add_stat(m, prefix + name, v) without building the name on the heap when it exists.
@@ -57,6 +59,25 @@ inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name
   std::memcpy(buf, prefix.data(), prefix.size());
   std::memcpy(buf + prefix.size(), name.data(), name.size());
   add_stat(m, std::string_view(buf, prefix.size() + name.size()), v);
+}
+
+// add_stat(m, the parts joined, v), likewise.
+inline void add_stat(StatsMap& m, std::initializer_list<std::string_view> parts, double v) {
+  char buf[160];
+  size_t n = 0;
+  for (std::string_view part : parts) n += part.size();
+  if (n > sizeof buf) {
+    std::string name;
+    for (std::string_view part : parts) name.append(part);
+    add_stat(m, name, v);
+    return;
+  }
+  char* at = buf;
+  for (std::string_view part : parts) {
+    std::memcpy(at, part.data(), part.size());
+    at += part.size();
+  }
+  add_stat(m, std::string_view(buf, n), v);
 }
 
 // after -= before, for every counter in `after` (a counter missing from `before` was 0).

@@ -453,7 +453,7 @@ void Cache::emit(StatsMap& m, const std::string& p, const Counters& c) {
   uint64_t fails = 0;
   for (int i = 1; i < kNumReservationFails; ++i) {
     fails += c.res_fail[i];
-    add_stat(m, p + "res_fail_" + to_string(ReservationFail(i)), double(c.res_fail[i]));
+    add_stat(m, {p, "res_fail_", to_string(ReservationFail(i))}, double(c.res_fail[i]));
   }
   add_stat(m, p, "res_fail", double(fails));
   add_stat(m, p, "evictions", double(c.evictions));

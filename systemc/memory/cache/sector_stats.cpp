@@ -43,17 +43,17 @@ void SectorStats::collect(StatsMap& m, const std::string& total_prefix, const st
     uint64_t any = 0, total_access = 0;
     for (int s = 0; s < kSectorStatuses; ++s) any += n_[t][s];
     if (any == 0) continue;
-    const std::string type = std::string("[") + accelsim_name(CacheAccessType(t)) + "]";
-    const std::string by_type = breakdown + type;
+    // Names put together on the stack (add_stat with parts): "<breakdown>[<type>][<status>]".
+    const std::string_view type = accelsim_name(CacheAccessType(t));
     for (int s = 0; s < kSectorStatuses; ++s) {
-      add_stat(m, by_type, std::string("[") + accelsim_name(SectorStatus(s)) + "]", double(n_[t][s]));
+      add_stat(m, {breakdown, "[", type, "][", accelsim_name(SectorStatus(s)), "]"}, double(n_[t][s]));
       // Accel-Sim's TOTAL_ACCESS leaves out failed attempts and MSHR_HIT (a kind of HIT_RESERVED).
       if (SectorStatus(s) != SectorStatus::ReservationFail && SectorStatus(s) != SectorStatus::MshrHit)
         total_access += n_[t][s];
     }
-    add_stat(m, by_type, "[TOTAL_ACCESS]", double(total_access));
+    add_stat(m, {breakdown, "[", type, "][TOTAL_ACCESS]"}, double(total_access));
     for (int f = 0; f < kSectorFails; ++f)
-      if (fail_[t][f]) add_stat(m, fail + type + "[" + accelsim_name(SectorFail(f)) + "]", double(fail_[t][f]));
+      if (fail_[t][f]) add_stat(m, {fail, "[", type, "][", accelsim_name(SectorFail(f)), "]"}, double(fail_[t][f]));
   }
 }
 
