@@ -11,8 +11,6 @@
 // order), then the statistics (in name order), then `tail`. Names must be distinct: a name that
 // is in two of them (which ordered_json would keep at its first place with its last value) makes
 // append_object_text() return false with `out` unchanged, and the caller builds the object.
-#include <cmath>
-#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,27 +18,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/config/json_text.h"
+
 namespace gpucosim {
 
 // A fixed entry of an object (a kernel's launch id, a total's preemption count ...): scalars only.
 using JsonEntries = std::vector<std::pair<std::string, nlohmann::ordered_json>>;
-
-namespace json_text {
-
-// A counter prints as an integer, a ratio as a double (what the report's objects hold).
-inline nlohmann::ordered_json stat_value(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
-  return v;
-}
-
-// `"key"` as nlohmann writes a string (escapes, invalid UTF-8 replaced).
-void append_string(std::string& out, std::string_view s);
-// stat_value(v) as nlohmann writes it.
-void append_stat(std::string& out, double v);
-// A scalar as nlohmann writes it; false for an array or object.
-bool append_scalar(std::string& out, const nlohmann::ordered_json& v);
-
-}  // namespace json_text
 
 // Appends the object's text to `out` (see above); `Stats` iterates as (name, value) in name order
 // and has find(name) (StatsMap, StatsRow).

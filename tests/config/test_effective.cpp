@@ -76,5 +76,29 @@ TEST(ConfigEffective, JsonHasOptionsUnmodelledAndResolved) {
   EXPECT_DOUBLE_EQ(j["resolved"]["clock"]["core_mhz"].get<double>(), 1132.0);  // Accel-Sim's SM7_QV100 clock
 }
 
+// The JSON is written as text (the option list directly): exactly the dump of the document, for
+// every preset, with a file name that needs escapes and is not UTF-8, and with unmodelled options.
+TEST(ConfigEffective, JsonTextIsTheDumpOfTheDocument) {
+  std::string dir = test::scratch_dir();
+  const std::string odd = test::write_file(dir, "odd \"name\" caf\xc3\xa9 \xff.config",
+                                           "-gpgpu_n_clusters 4\n-visualizer_enabled 0\n-gpgpu_runtime_stat 500\n");
+  for (const std::string& name : list_presets(test::configs_dir())) {
+    SCOPED_TRACE(name);
+    for (const bool with_odd : {false, true}) {
+      std::vector<std::string> files = {find_preset(name, test::configs_dir())};
+      if (with_odd) files.push_back(odd);
+      LoadedConfig c = load_gpu_config(files, {"gpgpu_max_cycle=1000000", "visualizer_enabled=1"});
+      const nlohmann::json doc = effective_config_document(c.options, c.gpu);
+      constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+      const std::string text = effective_config_json(c.options, c.gpu);
+      EXPECT_EQ(text, doc.dump(2, ' ', false, kReplace));
+      EXPECT_EQ(effective_config_json(c.options, c.gpu, 4), doc.dump(4, ' ', false, kReplace));  // other indents
+      if (with_odd) {
+        EXPECT_NE(text.find("odd \\\"name\\\" caf\xc3\xa9 \xef\xbf\xbd.config:1"), std::string::npos);  // escaped, U+FFFD
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpucosim

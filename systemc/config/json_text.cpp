@@ -1,4 +1,4 @@
-#include "systemc/gpu/json_object_text.h"
+#include "systemc/config/json_text.h"
 
 #include <charconv>
 
