@@ -104,8 +104,8 @@ static JsonEntries total_fields(const RunReport& r) {
 }
 
 // Stand-ins for the two large objects of the report (report_json's `placeholders`), replaced
-// by their text after the dump (write_json). Control characters: no name or label of a report
-// dumps as these strings do, escaped.
+// by their text after the dump (write_json). The control characters set them apart from any
+// text a report holds, and put_object() replaces one only where it is found exactly once.
 static const char* const kTotalPlaceholder = "\x01gpucosim:total\x02";
 static const char* const kUnattributedPlaceholder = "\x01gpucosim:unattributed\x02";
 
