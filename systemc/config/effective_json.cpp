@@ -4,7 +4,7 @@
 #include "systemc/config/effective_config.h"
 #include "systemc/config/json_text.h"
 
-#include <iterator>
+#include <array>
 #include <string_view>
 #include <utility>
 
@@ -94,25 +94,38 @@ json to_json(const GpuConfig& g) {
 
 std::string gpu_config_json(const GpuConfig& gpu, int indent) { return to_json(gpu).dump(indent); }
 
-nlohmann::json effective_config_document(const OptionSet& options, const GpuConfig& gpu) {
-  json opts = json::array();
+namespace {
+
+constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+
+// An option's entry: its fields in name order (the order nlohmann::json's map keeps them in).
+using OptionFields = std::array<std::pair<const char*, std::string_view>, 8>;
+
+// f(fields) for every modelled option, in group order (the views live only during the call).
+template <class F>
+void for_each_option(const OptionSet& options, F&& f) {
   size_t index = 0;
   for (const OptionGroup& g : option_groups())
     for (size_t i = 0; i < g.count; ++i, ++index) {
       const OptionEntry& e = options.modelled()[index];
-      opts.push_back({{"name", e.name}, {"value", e.value}, {"default", g.defs[i].default_value},
-                      {"origin", e.origin.describe()}, {"type", option_type_name(g.defs[i].type)},
-                      {"field", g.defs[i].field}, {"group", g.title}, {"help", g.defs[i].help}});
+      const std::string origin = e.origin.describe();
+      f(OptionFields{{{"default", g.defs[i].default_value},
+                      {"field", g.defs[i].field},
+                      {"group", g.title},
+                      {"help", g.defs[i].help},
+                      {"name", e.name},
+                      {"origin", origin},
+                      {"type", option_type_name(g.defs[i].type)},
+                      {"value", e.value}}});
     }
+}
+
+json unmodelled_json(const OptionSet& options) {
   json unmodelled = json::array();
   for (const OptionEntry& e : options.unmodelled())
     unmodelled.push_back({{"name", e.name}, {"value", e.value}, {"origin", e.origin.describe()}});
-  return {{"options", opts}, {"unmodelled", unmodelled}, {"resolved", to_json(gpu)}};
+  return unmodelled;
 }
-
-namespace {
-
-constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
 
 // `v`.dump(2) nested one level deep (each line after the first indented two more spaces).
 void append_nested(std::string& out, const json& v) {
@@ -124,41 +137,39 @@ void append_nested(std::string& out, const json& v) {
 
 }  // namespace
 
+nlohmann::json effective_config_document(const OptionSet& options, const GpuConfig& gpu) {
+  json opts = json::array();
+  for_each_option(options, [&](const OptionFields& fields) {
+    json o = json::object();
+    for (const auto& [key, value] : fields) o[key] = std::string(value);
+    opts.push_back(std::move(o));
+  });
+  return {{"options", opts}, {"unmodelled", unmodelled_json(options)}, {"resolved", to_json(gpu)}};
+}
+
 std::string effective_config_json(const OptionSet& options, const GpuConfig& gpu, int indent) {
   if (indent != 2) return effective_config_document(options, gpu).dump(indent, ' ', false, kReplace);
   // The options (hundreds of objects of eight strings, 60 KB) written as text directly, exactly
   // as effective_config_document(...).dump(2) has them (keys in the order of nlohmann::json's
   // map); building and dumping them took 9 M host instructions before every run.
   std::string out = "{\n  \"options\": ";
-  size_t index = 0;
   bool first = true;
-  for (const OptionGroup& g : option_groups())
-    for (size_t i = 0; i < g.count; ++i, ++index) {
-      const OptionEntry& e = options.modelled()[index];
-      const std::string origin = e.origin.describe();  // (the views below must not outlive it)
-      const std::pair<const char*, std::string_view> fields[] = {
-          {"default", g.defs[i].default_value},        {"field", g.defs[i].field},
-          {"group", g.title},                          {"help", g.defs[i].help},
-          {"name", e.name},                            {"origin", origin},
-          {"type", option_type_name(g.defs[i].type)},  {"value", e.value}};
-      out += first ? "[\n    {" : ",\n    {";
-      first = false;
-      for (size_t f = 0; f < std::size(fields); ++f) {
-        out += f ? ",\n      \"" : "\n      \"";
-        out += fields[f].first;
-        out += "\": ";
-        json_text::append_string(out, fields[f].second);
-      }
-      out += "\n    }";
+  for_each_option(options, [&](const OptionFields& fields) {
+    out += first ? "[\n    {" : ",\n    {";
+    first = false;
+    for (size_t f = 0; f < fields.size(); ++f) {
+      out += f ? ",\n      \"" : "\n      \"";
+      out += fields[f].first;
+      out += "\": ";
+      json_text::append_string(out, fields[f].second);
     }
+    out += "\n    }";
+  });
   out += first ? "[]" : "\n  ]";
-  json unmodelled = json::array();
-  for (const OptionEntry& e : options.unmodelled())
-    unmodelled.push_back({{"name", e.name}, {"value", e.value}, {"origin", e.origin.describe()}});
   out += ",\n  \"resolved\": ";
   append_nested(out, to_json(gpu));
   out += ",\n  \"unmodelled\": ";
-  append_nested(out, unmodelled);
+  append_nested(out, unmodelled_json(options));
   out += "\n}";
   return out;
 }

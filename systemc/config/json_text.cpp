@@ -24,7 +24,7 @@ void append_string(std::string& out, std::string_view s) {
 }
 
 void append_stat(std::string& out, double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) {
+  if (prints_as_integer(v)) {
     char buf[24];
     const auto r = std::to_chars(buf, buf + sizeof buf, int64_t(v));
     out.append(buf, r.ptr);

@@ -12,9 +12,13 @@
 
 namespace gpucosim::json_text {
 
-// A counter prints as an integer, a ratio as a double (what the report's objects hold).
+// Whether a statistic prints as an integer (a counter) rather than as a double (a ratio): in
+// stats.json, its text form and the interval samples alike.
+inline bool prints_as_integer(double v) { return std::floor(v) == v && std::fabs(v) < 9.0e15; }
+
+// A counter as an integer, a ratio as a double (what the report's objects hold).
 inline nlohmann::ordered_json stat_value(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
+  if (prints_as_integer(v)) return int64_t(v);
   return v;
 }
 

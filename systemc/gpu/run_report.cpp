@@ -185,11 +185,11 @@ nlohmann::ordered_json to_json(const RunReport& r) {
 // Replaces the one occurrence of `"key": "<placeholder>"` in `doc` by `"key": <object>`; false
 // (doc unchanged) when it is not there exactly once.
 static bool put_object(std::string& doc, const char* key, const char* placeholder, const std::string& object) {
-  const nlohmann::ordered_json k(key), p(placeholder);
-  const std::string entry = k.dump() + ": " + p.dump();
+  const std::string value = nlohmann::ordered_json(placeholder).dump();
+  const std::string entry = nlohmann::ordered_json(key).dump() + ": " + value;
   const size_t at = doc.find(entry);
   if (at == std::string::npos || doc.find(entry, at + 1) != std::string::npos) return false;
-  doc.replace(at + entry.size() - p.dump().size(), p.dump().size(), object);
+  doc.replace(at + entry.size() - value.size(), value.size(), object);
   return true;
 }
 
@@ -244,7 +244,7 @@ static void print_stats(std::ostream& o, const Stats& m, bool with_units) {
   char buf[64];
   for (const auto& [k, v] : m) {
     if (!with_units && k.find('[') != std::string::npos) continue;
-    if (std::floor(v) == v && std::fabs(v) < 9.0e15)
+    if (json_text::prints_as_integer(v))
       std::snprintf(buf, sizeof buf, "%lld", (long long)v);
     else
       std::snprintf(buf, sizeof buf, "%.4f", v);

@@ -49,19 +49,8 @@ inline void add_stat(StatsMap& m, std::string_view name, double v) {
     m.emplace_hint(it, std::string(name), v);
 }
 
-// add_stat(m, prefix + name, v) without building the name on the heap when it exists.
-inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name, double v) {
-  char buf[160];
-  if (prefix.size() + name.size() > sizeof buf) {
-    add_stat(m, std::string(prefix).append(name), v);
-    return;
-  }
-  std::memcpy(buf, prefix.data(), prefix.size());
-  std::memcpy(buf + prefix.size(), name.data(), name.size());
-  add_stat(m, std::string_view(buf, prefix.size() + name.size()), v);
-}
 
-// add_stat(m, the parts joined, v), likewise.
+// add_stat(m, the parts joined, v) without building the name on the heap when it exists.
 inline void add_stat(StatsMap& m, std::initializer_list<std::string_view> parts, double v) {
   char buf[160];
   size_t n = 0;
@@ -78,6 +67,11 @@ inline void add_stat(StatsMap& m, std::initializer_list<std::string_view> parts,
     at += part.size();
   }
   add_stat(m, std::string_view(buf, n), v);
+}
+
+// add_stat(m, prefix + name, v), likewise.
+inline void add_stat(StatsMap& m, std::string_view prefix, std::string_view name, double v) {
+  add_stat(m, std::initializer_list<std::string_view>{prefix, name}, v);
 }
 
 // after -= before, for every counter in `after` (a counter missing from `before` was 0).

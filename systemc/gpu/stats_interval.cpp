@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kernel/input_error.h"
+#include "systemc/config/json_text.h"
 
 namespace gpucosim {
 
@@ -26,10 +27,7 @@ double dram_bytes(const StatsMap& m) {
 }
 
 // Counts print as integers, rates as doubles (as in stats.json).
-nlohmann::ordered_json number(double v) {
-  if (std::floor(v) == v && std::fabs(v) < 9.0e15) return int64_t(v);
-  return v;
-}
+nlohmann::ordered_json number(double v) { return json_text::stat_value(v); }
 
 }  // namespace
 

@@ -234,9 +234,9 @@ void L2Slice::emit(StatsMap& m, const std::string& prefix, const Counters& n) {
   // Traffic by the SM-side client that caused it (GpuExtension::client); a DRAM read is charged
   // to the client of the miss that fetched it.
   for (uint32_t k = 0; k < kMemClients; ++k) {
-    const std::string c = prefix + "client_" + to_string(MemClient(k));
-    add_stat(m, c, "_accesses", double(n.client_accesses[k]));
-    add_stat(m, c, "_dram_reads", double(n.client_dram_reads[k]));
+    const char* c = to_string(MemClient(k));
+    add_stat(m, {prefix, "client_", c, "_accesses"}, double(n.client_accesses[k]));
+    add_stat(m, {prefix, "client_", c, "_dram_reads"}, double(n.client_dram_reads[k]));
   }
 }
 

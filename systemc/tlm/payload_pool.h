@@ -48,8 +48,8 @@ class PayloadPool : public tlm::tlm_mm_interface {
       p = new (blocks_.back() + (made_ % kBlock) * kSlot + kOffset) GpuPayload;
       p->set_mm(this);
       // No GPU transfer is a streaming one: a streaming width at least the data length says so
-      // (IEEE 1666, the generic payload's streaming width attribute), set once here rather than written (into a line nothing else on the
-      // request's way reads) with every request.
+      // (IEEE 1666, the generic payload's streaming width attribute), set once here rather than
+      // written (into a line nothing else on the request's way reads) with every request.
       p->set_streaming_width(~0u);
       ++made_;
     } else {
